@@ -1,0 +1,78 @@
+import type {
+  AnalyzeFrames__Output,
+  ExtractMedia__Output,
+  FetchMedia__Output,
+  JobFinished__Output,
+  PartReady__Output,
+  ScoreCaption__Output,
+  TranscribeAudio__Output,
+} from '@modsvc/protos';
+
+/** Bus subjects and the protobuf message (moderation.v1.*) each carries. */
+export const SUBJECTS = {
+  'pipeline.fetch': 'moderation.v1.FetchMedia',
+  'pipeline.extract': 'moderation.v1.ExtractMedia',
+  'pipeline.vision': 'moderation.v1.AnalyzeFrames',
+  'pipeline.speech': 'moderation.v1.TranscribeAudio',
+  'pipeline.caption': 'moderation.v1.ScoreCaption',
+  'pipeline.part': 'moderation.v1.PartReady',
+  'pipeline.finished': 'moderation.v1.JobFinished',
+} as const;
+
+export type Subject = keyof typeof SUBJECTS;
+
+export interface SubjectPayload {
+  'pipeline.fetch': FetchMedia__Output;
+  'pipeline.extract': ExtractMedia__Output;
+  'pipeline.vision': AnalyzeFrames__Output;
+  'pipeline.speech': TranscribeAudio__Output;
+  'pipeline.caption': ScoreCaption__Output;
+  'pipeline.part': PartReady__Output;
+  'pipeline.finished': JobFinished__Output;
+}
+
+export interface BusMessage<T> {
+  subject: Subject;
+  data: T;
+  /** 1 on first delivery, counting redeliveries. */
+  deliveryCount: number;
+  ack(): void;
+  /** Redeliver after delayMs (default: the implementation's redelivery delay). */
+  nak(delayMs?: number): void;
+  /** Never redeliver. */
+  term(): void;
+  /** Extends the ack deadline while a long handler runs. */
+  working(): void;
+}
+
+export interface ConsumeOptions {
+  /** Messages handled at once by this process. Default 1. */
+  concurrency?: number;
+  /** Redelivery when not acked within this time. Default 60 s. */
+  ackWaitMs?: number;
+  /** Deliveries before the bus gives up on a message (-1 = unlimited). Default -1. */
+  maxDeliver?: number;
+}
+
+export interface Consumer {
+  /** Stops taking new messages and waits for in-flight handlers to settle. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The pipeline bus: durable, at-least-once, explicit acks. Messages published to a subject are
+ * delivered to every durable consumer of that subject, once per durable (shared by its instances).
+ * Implementations: MemoryBus (in-process, all-in-one) and JetStreamBus (NATS JetStream).
+ */
+export interface Bus {
+  init(): Promise<void>;
+  /** msgId de-duplicates publishes of the same logical message (JetStream Nats-Msg-Id). */
+  publish<S extends Subject>(subject: S, payload: SubjectPayload[S], opts?: { msgId?: string }): Promise<void>;
+  consume<S extends Subject>(
+    subject: S,
+    durable: string,
+    handler: (msg: BusMessage<SubjectPayload[S]>) => Promise<void>,
+    opts?: ConsumeOptions,
+  ): Promise<Consumer>;
+  close(): Promise<void>;
+}

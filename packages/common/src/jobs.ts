@@ -1,0 +1,110 @@
+// The job record as stored (MongoDB collection `jobs`, or the embedded store).
+import type { ClassScores, ToxicityLabel, VisualClass } from './classes.ts';
+
+export type JobStatus = 'queued' | 'done' | 'failed';
+export type Product = 'items' | 'policy';
+export type MediaKind = 'image' | 'video';
+/** Parts of a result that stages contribute; policy-scorer assembles them. */
+export type PartName = 'vision' | 'speech' | 'caption';
+
+export interface MediaMetadata {
+  width: number;
+  height: number;
+  fps: number;
+  duration: number;
+  seconds_processed: number;
+}
+
+export type JobSource =
+  | { kind: 'upload'; filename: string; declaredType: string | null; size: number }
+  | { kind: 'url'; url: string };
+
+export interface DeliveryAttempt {
+  attempt: number;
+  at: string; // ISO time
+  httpStatus: number; // 0 = no response
+  error: string | null;
+  durationMs: number;
+}
+
+export type WebhookState = 'none' | 'pending' | 'delivered' | 'gave_up';
+
+export interface TextSpanEvidence {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface TextToxicityPart {
+  scores: ClassScores<ToxicityLabel>;
+  topSpan: TextSpanEvidence | null;
+  model: string;
+}
+
+/** Per-class evidence: where in the media a class scored above the reporting threshold. */
+export interface VisualEvidence {
+  timestamp: number; // seconds; 0 for still images
+  score: number;
+  model: string;
+  box?: [number, number, number, number]; // x, y, width, height in source pixels
+}
+
+export interface VisionPart {
+  scores: ClassScores<VisualClass>;
+  evidence: Partial<Record<VisualClass, VisualEvidence[]>>;
+  models: string[];
+  framesAnalysed: number;
+  ocr: { text: string; toxicity: TextToxicityPart | null } | null;
+}
+
+export interface SpeechPart {
+  transcript: string;
+  segments: { start: number; end: number; text: string }[];
+  recognizer: string;
+  toxicity: TextToxicityPart | null;
+  /** Set when the speech stage could not run (for example no recogniser installed); the job still succeeds. */
+  error: string | null;
+}
+
+export interface CaptionPart {
+  toxicity: TextToxicityPart;
+}
+
+export interface JobParts {
+  vision?: VisionPart;
+  speech?: SpeechPart;
+  caption?: CaptionPart;
+}
+
+export interface JobRecord {
+  id: string;
+  tenantId: string;
+  product: Product;
+  media: MediaKind;
+  status: JobStatus;
+  source: JobSource;
+  /** The analysed resource address reported as `results.url`: the given URL, or the upload's file name. */
+  url: string;
+  caption: string | null;
+  callbackUrl: string | null;
+  /** Media-store key of the original bytes, once stored. */
+  mediaKey: string | null;
+  /** Content type sniffed from the bytes. */
+  mediaType: string | null;
+  metadata: MediaMetadata | null;
+  /** Parts the result needs; set by frame-extractor when it fans out. */
+  expectedParts: PartName[] | null;
+  parts: JobParts;
+  results: Record<string, unknown> | null;
+  msg: string | null;
+  webhook: { state: WebhookState; attempts: DeliveryAttempt[] };
+  createdAt: Date;
+  updatedAt: Date;
+  finishedAt: Date | null;
+  /** When the record (and its results) may be deleted; set from the retention setting. */
+  expiresAt: Date;
+}
+
+export type JobOutcome =
+  | { status: 'done'; results: Record<string, unknown> }
+  | { status: 'failed'; msg: string };

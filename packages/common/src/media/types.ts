@@ -1,0 +1,34 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where media bytes live between stages (never in bus messages). Keys look like
+ * `jobs/<jobId>/source`, `jobs/<jobId>/frames/000001.jpg`, `jobs/<jobId>/audio.wav`.
+ * Implementations: FsMediaStore (all-in-one) and NatsObjectMediaStore (JetStream object store
+ * with a TTL as retention limit).
+ */
+export interface MediaStore {
+  init(): Promise<void>;
+  close(): Promise<void>;
+  put(key: string, data: Buffer | Readable): Promise<{ size: number }>;
+  /** Throws MediaNotFoundError when absent. */
+  get(key: string): Promise<Buffer>;
+  /** Writes the object to a local file (ffmpeg needs a path); throws MediaNotFoundError when absent. */
+  toFile(key: string, path: string): Promise<void>;
+  has(key: string): Promise<boolean>;
+  /** Deletes every object whose key starts with the prefix. */
+  deletePrefix(prefix: string): Promise<number>;
+}
+
+export class MediaNotFoundError extends Error {
+  constructor(key: string) {
+    super(`media object ${key} not found`);
+    this.name = 'MediaNotFoundError';
+  }
+}
+
+export const mediaKeys = {
+  source: (jobId: string) => `jobs/${jobId}/source`,
+  frame: (jobId: string, index: number) => `jobs/${jobId}/frames/${String(index).padStart(6, '0')}.jpg`,
+  audio: (jobId: string) => `jobs/${jobId}/audio.wav`,
+  jobPrefix: (jobId: string) => `jobs/${jobId}/`,
+};

@@ -1,0 +1,48 @@
+import type { DeliveryAttempt, JobOutcome, JobParts, JobRecord, MediaMetadata, PartName, WebhookState } from '../jobs.ts';
+
+/** Fields a stage may set on a queued job. */
+export interface JobPatch {
+  mediaKey?: string;
+  mediaType?: string;
+  metadata?: MediaMetadata;
+  expectedParts?: PartName[];
+}
+
+export class DuplicateJobError extends Error {
+  constructor(id: string) {
+    super(`job ${id} already exists`);
+    this.name = 'DuplicateJobError';
+  }
+}
+
+/**
+ * Job persistence. Every write is idempotent so that a redelivered bus message can repeat it.
+ * Implementations: EmbeddedJobStore (file-persisted, all-in-one) and MongoJobStore (official driver).
+ */
+export interface JobStore {
+  init(): Promise<void>;
+  close(): Promise<void>;
+  /** Throws DuplicateJobError when the id exists. */
+  create(job: JobRecord): Promise<void>;
+  get(id: string): Promise<JobRecord | null>;
+  /** The job only if it belongs to the tenant (another tenant's id reads as absent). */
+  getForTenant(tenantId: string, id: string): Promise<JobRecord | null>;
+  /** Sets the given fields; returns the updated record, or null if absent. */
+  update(id: string, patch: JobPatch): Promise<JobRecord | null>;
+  /** Atomically sets parts[part]; returns the updated record, or null if absent. */
+  setPart<P extends PartName>(id: string, part: P, value: NonNullable<JobParts[P]>): Promise<JobRecord | null>;
+  /**
+   * Moves a queued job to done or failed. Returns true only for the call that made the transition;
+   * later calls (redeliveries) return false and change nothing. Sets finishedAt and, when the job has a
+   * callback_url, webhook.state = 'pending'.
+   */
+  finish(id: string, outcome: JobOutcome): Promise<boolean>;
+  /** Appends a webhook delivery attempt and sets the webhook state. */
+  recordDelivery(id: string, attempt: DeliveryAttempt, state: WebhookState): Promise<void>;
+  /** Queued jobs (oldest first), for re-driving after a restart. */
+  listUnfinished(limit: number): Promise<JobRecord[]>;
+  /** Finished jobs whose webhook state is 'pending'. */
+  listPendingWebhooks(limit: number): Promise<JobRecord[]>;
+  /** Deletes records whose expiresAt is before `now`; returns how many. */
+  deleteExpired(now: Date): Promise<number>;
+}

@@ -1,0 +1,8 @@
+// Original file: moderation/v1/vision.proto
+
+
+export interface ListModelsRequest {
+}
+
+export interface ListModelsRequest__Output {
+}

@@ -1,0 +1,12 @@
+// Original file: moderation/v1/moderator.proto
+
+
+export interface ModerationReply {
+  'resultJson'?: (string);
+  'httpStatus'?: (number);
+}
+
+export interface ModerationReply__Output {
+  'resultJson': (string);
+  'httpStatus': (number);
+}

@@ -1,0 +1,27 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { LabelScore as _moderation_v1_LabelScore, LabelScore__Output as _moderation_v1_LabelScore__Output } from './moderation/v1/LabelScore';
+import type { ScoreTextReply as _moderation_v1_ScoreTextReply, ScoreTextReply__Output as _moderation_v1_ScoreTextReply__Output } from './moderation/v1/ScoreTextReply';
+import type { ScoreTextRequest as _moderation_v1_ScoreTextRequest, ScoreTextRequest__Output as _moderation_v1_ScoreTextRequest__Output } from './moderation/v1/ScoreTextRequest';
+import type { TextScore as _moderation_v1_TextScore, TextScore__Output as _moderation_v1_TextScore__Output } from './moderation/v1/TextScore';
+import type { TextSpan as _moderation_v1_TextSpan, TextSpan__Output as _moderation_v1_TextSpan__Output } from './moderation/v1/TextSpan';
+import type { TextToxicityClient as _moderation_v1_TextToxicityClient, TextToxicityDefinition as _moderation_v1_TextToxicityDefinition } from './moderation/v1/TextToxicity';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  moderation: {
+    v1: {
+      LabelScore: MessageTypeDefinition<_moderation_v1_LabelScore, _moderation_v1_LabelScore__Output>
+      ScoreTextReply: MessageTypeDefinition<_moderation_v1_ScoreTextReply, _moderation_v1_ScoreTextReply__Output>
+      ScoreTextRequest: MessageTypeDefinition<_moderation_v1_ScoreTextRequest, _moderation_v1_ScoreTextRequest__Output>
+      TextScore: MessageTypeDefinition<_moderation_v1_TextScore, _moderation_v1_TextScore__Output>
+      TextSpan: MessageTypeDefinition<_moderation_v1_TextSpan, _moderation_v1_TextSpan__Output>
+      TextToxicity: SubtypeConstructor<typeof grpc.Client, _moderation_v1_TextToxicityClient> & { service: _moderation_v1_TextToxicityDefinition }
+    }
+  }
+}
+

@@ -1,0 +1,25 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { ClassCoverage as _moderation_v1_ClassCoverage, ClassCoverage__Output as _moderation_v1_ClassCoverage__Output } from './moderation/v1/ClassCoverage';
+import type { ListModelsReply as _moderation_v1_ListModelsReply, ListModelsReply__Output as _moderation_v1_ListModelsReply__Output } from './moderation/v1/ListModelsReply';
+import type { ListModelsRequest as _moderation_v1_ListModelsRequest, ListModelsRequest__Output as _moderation_v1_ListModelsRequest__Output } from './moderation/v1/ListModelsRequest';
+import type { ModelInfo as _moderation_v1_ModelInfo, ModelInfo__Output as _moderation_v1_ModelInfo__Output } from './moderation/v1/ModelInfo';
+import type { VisionInferenceClient as _moderation_v1_VisionInferenceClient, VisionInferenceDefinition as _moderation_v1_VisionInferenceDefinition } from './moderation/v1/VisionInference';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  moderation: {
+    v1: {
+      ClassCoverage: MessageTypeDefinition<_moderation_v1_ClassCoverage, _moderation_v1_ClassCoverage__Output>
+      ListModelsReply: MessageTypeDefinition<_moderation_v1_ListModelsReply, _moderation_v1_ListModelsReply__Output>
+      ListModelsRequest: MessageTypeDefinition<_moderation_v1_ListModelsRequest, _moderation_v1_ListModelsRequest__Output>
+      ModelInfo: MessageTypeDefinition<_moderation_v1_ModelInfo, _moderation_v1_ModelInfo__Output>
+      VisionInference: SubtypeConstructor<typeof grpc.Client, _moderation_v1_VisionInferenceClient> & { service: _moderation_v1_VisionInferenceDefinition }
+    }
+  }
+}
+
