@@ -75,4 +75,6 @@ export interface Bus {
     opts?: ConsumeOptions,
   ): Promise<Consumer>;
   close(): Promise<void>;
+  /** Messages not yet delivered + delivered but not acked for a durable (JetStream num_pending + num_ack_pending). */
+  consumerLag?(durable: string): Promise<number>;
 }
