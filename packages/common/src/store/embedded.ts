@@ -9,7 +9,7 @@
 //
 // One directory is one store: stores opened on the same directory in one process share a backend,
 // and a LOCK file refuses a second live process on the same host (use MongoDB to run several).
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import nedb from '@seald-io/nedb';
@@ -142,12 +142,54 @@ async function takeLock(lockPath: string, dir: string): Promise<void> {
   await writeFile(lockPath, JSON.stringify(mine));
 }
 
+/**
+ * A process killed in the middle of an append leaves a final line without its newline. nedb counts
+ * it as corrupt and, in a small file, refuses to load over it; that line was never acknowledged to
+ * a caller, so it is cut off here. Returns how many bytes were dropped.
+ */
+export async function repairTornTail(file: string): Promise<number> {
+  let fh;
+  try {
+    fh = await open(file, 'r+');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw err;
+  }
+  try {
+    const { size } = await fh.stat();
+    if (size === 0) return 0;
+    const chunk = Buffer.alloc(64 * 1024);
+    let end = size;
+    let keep = 0; // bytes to keep: up to and including the last newline
+    let first = true;
+    while (end > 0) {
+      const start = Math.max(0, end - chunk.length);
+      const { bytesRead } = await fh.read(chunk, 0, end - start, start);
+      const nl = chunk.subarray(0, bytesRead).lastIndexOf(0x0a);
+      if (first && nl === bytesRead - 1) return 0; // ends with a newline: intact
+      first = false;
+      if (nl >= 0) {
+        keep = start + nl + 1;
+        break;
+      }
+      end = start;
+    }
+    await fh.truncate(keep);
+    return size - keep;
+  } finally {
+    await fh.close();
+  }
+}
+
 async function openBackend(dir: string, lock: boolean): Promise<Backend> {
   await mkdir(dir, { recursive: true });
   const lockPath = lock ? join(dir, 'LOCK') : null;
   if (lockPath) await takeLock(lockPath, dir);
   try {
-    const db = new Datastore<StoredJob>({ filename: join(dir, 'jobs.db') });
+    const filename = join(dir, 'jobs.db');
+    const dropped = await repairTornTail(filename);
+    if (dropped > 0) log.warn({ dir, dropped }, 'dropped a partly written last line of the job store');
+    const db = new Datastore<StoredJob>({ filename });
     await db.loadDatabaseAsync();
     await db.ensureIndexAsync({ fieldName: 'status' });
     await db.ensureIndexAsync({ fieldName: 'webhookState' });
