@@ -27,7 +27,7 @@ describe.skipIf(!haveOpenssl())('safeFetch over https', () => {
   let cert: Buffer;
   let server: https.Server;
   let port: number;
-  const seen: { servername: string | false; host: string | undefined }[] = [];
+  const seen: { servername: string | false | null; host: string | undefined }[] = [];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'egress-tls-'));
