@@ -306,6 +306,22 @@ describe('EmbeddedJobStore', () => {
     await reopened.close();
   });
 
+  it('compacts its log as it grows and when closed', async () => {
+    const file = join(dir, 'jobs.db');
+    const linesFor = async (id: string) => (await readFile(file, 'utf8')).split('\n').filter((l) => l.includes(`"_id":"${id}"`)).length;
+    const store = new EmbeddedJobStore({ dir, compactionCheckWrites: 10 });
+    const job = newJobRecord();
+    await store.create(job);
+    for (let i = 0; i < 25; i += 1) await store.update(job.id, { mediaKey: `k${i}` });
+    await store.get(job.id); // queued behind the compaction the writes triggered
+    expect(await linesFor(job.id)).toBeLessThan(10);
+    await store.close();
+    expect(await linesFor(job.id)).toBe(1);
+    const reopened = new EmbeddedJobStore({ dir });
+    expect((await reopened.get(job.id))?.mediaKey).toBe('k24');
+    await reopened.close();
+  });
+
   it('repairTornTail cuts only an unterminated last line', async () => {
     const file = join(dir, 'f');
     expect(await repairTornTail(file)).toBe(0); // missing file

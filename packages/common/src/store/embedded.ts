@@ -30,6 +30,12 @@ export interface EmbeddedJobStoreOptions {
   dir: string;
   /** Refuse to open a directory locked by another live process on this host. Default true. */
   lock?: boolean;
+  /**
+   * Every this many writes, the data file is compacted if the writes since the last compaction
+   * outnumber twice the live jobs. Default 1000. Shared by stores on the same directory: the first
+   * store to open it decides.
+   */
+  compactionCheckWrites?: number;
   /** Clock, for tests. */
   now?: () => Date;
 }
@@ -67,7 +73,7 @@ class SerialQueue {
   }
 }
 
-const COMPACT_CHECK_EVERY = 1000;
+const DEFAULT_COMPACTION_CHECK_WRITES = 1000;
 
 class Backend {
   readonly queue = new SerialQueue();
@@ -78,12 +84,13 @@ class Backend {
     readonly dir: string,
     readonly db: Datastore<StoredJob>,
     private readonly lockPath: string | null,
+    private readonly checkEvery: number,
   ) {}
 
   /** Called after each write: compacts once the log holds more than ~2x the live documents. */
   noteWrite(): void {
     this.writesSinceCompaction += 1;
-    if (this.writesSinceCompaction % COMPACT_CHECK_EVERY !== 0) return;
+    if (this.writesSinceCompaction % this.checkEvery !== 0) return;
     const live = this.db.getAllData().length;
     if (this.writesSinceCompaction >= 2 * live) {
       this.writesSinceCompaction = 0;
@@ -181,7 +188,7 @@ export async function repairTornTail(file: string): Promise<number> {
   }
 }
 
-async function openBackend(dir: string, lock: boolean): Promise<Backend> {
+async function openBackend(dir: string, lock: boolean, checkEvery: number): Promise<Backend> {
   await mkdir(dir, { recursive: true });
   const lockPath = lock ? join(dir, 'LOCK') : null;
   if (lockPath) await takeLock(lockPath, dir);
@@ -195,18 +202,18 @@ async function openBackend(dir: string, lock: boolean): Promise<Backend> {
     await db.ensureIndexAsync({ fieldName: 'webhookState' });
     await db.ensureIndexAsync({ fieldName: 'expiresAt' });
     log.debug({ dir, jobs: db.getAllData().length }, 'job store opened');
-    return new Backend(dir, db, lockPath);
+    return new Backend(dir, db, lockPath, checkEvery);
   } catch (err) {
     if (lockPath) await unlink(lockPath).catch(() => undefined);
     throw err;
   }
 }
 
-async function acquireBackend(dir: string, lock: boolean): Promise<Backend> {
+async function acquireBackend(dir: string, lock: boolean, checkEvery: number): Promise<Backend> {
   let pending = backends.get(dir);
   if (!pending) {
     const previous = (closing.get(dir) ?? Promise.resolve()).catch(() => undefined);
-    const opened = previous.then(() => openBackend(dir, lock));
+    const opened = previous.then(() => openBackend(dir, lock, checkEvery));
     pending = opened;
     backends.set(dir, opened);
     opened.catch(() => {
@@ -236,6 +243,7 @@ function isUniqueViolation(err: unknown): boolean {
 export class EmbeddedJobStore implements JobStore {
   readonly dir: string;
   private readonly lock: boolean;
+  private readonly compactionCheckWrites: number;
   private readonly now: () => Date;
   private opening: Promise<Backend> | null = null;
   private closed = false;
@@ -243,6 +251,7 @@ export class EmbeddedJobStore implements JobStore {
   constructor(opts: EmbeddedJobStoreOptions) {
     this.dir = resolve(opts.dir);
     this.lock = opts.lock ?? true;
+    this.compactionCheckWrites = Math.max(1, Math.floor(opts.compactionCheckWrites ?? DEFAULT_COMPACTION_CHECK_WRITES));
     this.now = opts.now ?? (() => new Date());
   }
 
@@ -264,7 +273,7 @@ export class EmbeddedJobStore implements JobStore {
   private backend(): Promise<Backend> {
     if (this.closed) return Promise.reject(new Error(`job store ${this.dir} is closed`));
     if (!this.opening) {
-      this.opening = acquireBackend(this.dir, this.lock);
+      this.opening = acquireBackend(this.dir, this.lock, this.compactionCheckWrites);
       this.opening.catch(() => {
         this.opening = null;
       });
