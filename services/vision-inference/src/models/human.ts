@@ -1,0 +1,145 @@
+// @vladmandic/human on tfjs wasm, with only the modules we use: BlazeFace + FaceRes (gender, age),
+// and optionally CenterNet COCO objects. Result caching across calls is disabled (skipFrames 0,
+// cacheSensitivity 0) so every frame is analysed on its own.
+import path from 'node:path';
+import type { ModelLoader, ModelSpec } from './registry.ts';
+import { resizeInside, type RgbImage } from './preprocess.ts';
+import { requireHere, tfReady } from './tfjs.ts';
+
+export type Box = [number, number, number, number];
+
+export interface HumanFace {
+  score: number;
+  /** 'female' | 'male' | 'unknown' */
+  gender: string;
+  genderScore: number;
+  age: number;
+  box: Box; // in the frame's pixel coordinates
+}
+
+export interface HumanObject {
+  label: string;
+  score: number;
+  box: Box;
+}
+
+export interface HumanOutput {
+  faces: HumanFace[];
+  objects: HumanObject[];
+}
+
+interface HumanResult {
+  face: { score: number; boxScore?: number; gender?: string; genderScore?: number; age?: number; box: Box }[];
+  object: { label: string; score: number; box: Box }[];
+}
+
+interface HumanInstance {
+  load(): Promise<void>;
+  detect(input: unknown): Promise<HumanResult>;
+}
+
+export interface HumanHandle {
+  human: HumanInstance;
+  objects: boolean;
+  maxSide: number;
+}
+
+const humanDir = path.dirname(path.dirname(requireHere.resolve('@vladmandic/human')));
+const modelDir = path.join(humanDir, 'models');
+
+const FILES: Record<string, string> = {
+  'blazeface.json': 'cd7bbfc078270572beb39f9e5ae67aadbd50b5e67cff37e6d4f6b3ea39312e5f',
+  'blazeface.bin': 'dc9a97fdc50bc43216554bdd69aa3e7b9361a519ee7bdd996a2f69a98a6f9b72',
+  'faceres.json': '5b83d49c0385d2e68a05122441b94226313677cae9fcc40b9587ad50079eb4df',
+  'faceres.bin': '2c7d2d62b76c97528b736527aa09d310ea71743c9e3e79fb6c62d4b2d73af79b',
+  'centernet.json': 'bfb942eaacc5becf738d536663bc4580a0ae9e560722306e6d4dd7fe4a09de05',
+  'centernet.bin': '1b635a15009071f506f9f2b3519b31c072c534888989f30d269ffd44734ef7ef',
+};
+
+/** Longest side fed to human (faces are found well at this size; cost grows with pixels). */
+export const HUMAN_MAX_SIDE = Number(process.env.VISION_HUMAN_MAX_SIDE ?? 640);
+
+export function humanSpec(objects: boolean): ModelSpec {
+  const names = ['blazeface.json', 'blazeface.bin', 'faceres.json', 'faceres.bin', ...(objects ? ['centernet.json', 'centernet.bin'] : [])];
+  return {
+    id: objects ? 'human-face-object' : 'human-face',
+    version: '3.3.6',
+    runtime: 'tfjs-wasm',
+    files: names.map((n) => ({ path: path.join(modelDir, n), sha256: FILES[n]! })),
+    inputSize: null,
+    feeds: [
+      { class: 'face_f', how: 'max over faces of face confidence x P(female) (FaceRes), calibrated' },
+      { class: 'face_m', how: 'max over faces of face confidence x P(male) (FaceRes), calibrated' },
+      { class: 'child', how: 'max over faces of face confidence x [FaceRes age < 13], calibrated' },
+    ],
+  };
+}
+
+export function humanLoader(objects: boolean, maxSide = HUMAN_MAX_SIDE): ModelLoader<HumanHandle> {
+  return {
+    async load() {
+      await tfReady();
+      const H = requireHere(path.join(humanDir, 'dist', 'human.node-wasm.js')) as { Human: new (cfg: unknown) => HumanInstance };
+      const off = { enabled: false };
+      const human = new H.Human({
+        backend: 'wasm',
+        modelBasePath: `file://${modelDir}/`,
+        debug: false,
+        async: true,
+        warmup: 'none',
+        cacheSensitivity: 0,
+        filter: { enabled: false },
+        face: {
+          enabled: true,
+          detector: { rotation: false, maxDetected: 5, skipFrames: 0, skipTime: 0, minConfidence: 0.3, return: false },
+          mesh: off,
+          iris: off,
+          emotion: off,
+          attention: off,
+          antispoof: off,
+          liveness: off,
+          description: { enabled: true, skipFrames: 0, skipTime: 0, minConfidence: 0.1 },
+        },
+        body: off,
+        hand: off,
+        gesture: off,
+        segmentation: off,
+        object: objects ? { enabled: true, minConfidence: 0.2, maxDetected: 10, skipFrames: 0, skipTime: 0 } : off,
+      });
+      await human.load();
+      return { human, objects, maxSide };
+    },
+    async warm(h) {
+      await humanPredict(h, [{ data: Buffer.alloc(64 * 64 * 3, 128), width: 64, height: 64 }]);
+    },
+  };
+}
+
+/** Runs human on each frame (downscaled to maxSide); boxes are mapped back to the frame's pixels. */
+export async function humanPredict(h: HumanHandle, frames: RgbImage[]): Promise<HumanOutput[]> {
+  const tf = await tfReady();
+  const out: HumanOutput[] = [];
+  for (const frame of frames) {
+    const small = await resizeInside(frame, h.maxSide);
+    const k = frame.width / small.width;
+    const t = tf.tensor4d(Float32Array.from(small.data), [1, small.height, small.width, 3]);
+    let r: HumanResult;
+    try {
+      r = await h.human.detect(t);
+    } finally {
+      t.dispose();
+    }
+    const scale = (b: Box): Box => [b[0] * k, b[1] * k, b[2] * k, b[3] * k];
+    out.push({
+      faces: r.face.map((f) => ({
+        score: f.boxScore ?? f.score,
+        gender: f.gender ?? 'unknown',
+        genderScore: f.genderScore ?? 0,
+        age: f.age ?? NaN,
+        box: scale(f.box),
+      })),
+      objects: h.objects ? r.object.map((o) => ({ label: o.label, score: o.score, box: scale(o.box) })) : [],
+    });
+  }
+  return out;
+}

@@ -1,0 +1,122 @@
+// onnxruntime-node wrapper: CUDA execution provider when the machine has a GPU and the binding
+// offers it, else CPU; intra-op threads from VISION_THREADS or the cgroup CPU limit.
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import * as ort from 'onnxruntime-node';
+import { serviceLogger } from '@modsvc/common/logger';
+
+const log = serviceLogger('vision-inference').child({ component: 'onnx' });
+
+/** CPUs this process may use: cgroup v2 `cpu.max` (or v1 quota/period), else the host's count. */
+export function cgroupCpuLimit(root = '/sys/fs/cgroup'): number | null {
+  try {
+    const max = readFileSync(`${root}/cpu.max`, 'utf8').trim().split(/\s+/);
+    if (max[0] && max[0] !== 'max' && max[1]) return Number(max[0]) / Number(max[1]);
+  } catch {
+    // not cgroup v2
+  }
+  try {
+    const quota = Number(readFileSync(`${root}/cpu/cpu.cfs_quota_us`, 'utf8'));
+    const period = Number(readFileSync(`${root}/cpu/cpu.cfs_period_us`, 'utf8'));
+    if (quota > 0 && period > 0) return quota / period;
+  } catch {
+    // no v1 quota either
+  }
+  return null;
+}
+
+/** Intra-op threads: VISION_THREADS, else floor(cgroup limit), else available parallelism; at least 1. */
+export function intraOpThreads(env: NodeJS.ProcessEnv = process.env, cgroupRoot?: string): number {
+  const fromEnv = Number(env.VISION_THREADS);
+  if (Number.isFinite(fromEnv) && fromEnv >= 1) return Math.floor(fromEnv);
+  const limit = cgroupCpuLimit(cgroupRoot);
+  const n = limit != null ? Math.floor(limit) : os.availableParallelism();
+  return Math.max(1, n);
+}
+
+/** Execution providers to try, in order: CUDA first when a GPU is visible and the binding lists it. */
+export function executionProviders(env: NodeJS.ProcessEnv = process.env): string[] {
+  const forced = env.VISION_ORT_PROVIDER;
+  if (forced === 'cpu') return ['cpu'];
+  const backends = ort.listSupportedBackends?.() ?? [];
+  const hasCuda = backends.some((b) => b.name === 'cuda');
+  const gpuVisible = existsSync('/dev/nvidia0') || existsSync('/proc/driver/nvidia/version');
+  return hasCuda && (gpuVisible || forced === 'cuda') ? ['cuda', 'cpu'] : ['cpu'];
+}
+
+export interface TensorData {
+  data: Float32Array;
+  dims: number[];
+}
+
+export class OnnxModel {
+  private constructor(
+    private readonly session: ort.InferenceSession,
+    readonly provider: string,
+  ) {}
+
+  static async create(pathOrBytes: string | Uint8Array, env: NodeJS.ProcessEnv = process.env): Promise<OnnxModel> {
+    const threads = intraOpThreads(env);
+    const providers = executionProviders(env);
+    let lastErr: unknown = null;
+    for (let i = 0; i < providers.length; i++) {
+      const eps = providers.slice(i);
+      const opts: ort.InferenceSession.SessionOptions = {
+        executionProviders: eps as ort.InferenceSession.SessionOptions['executionProviders'],
+        intraOpNumThreads: threads,
+        interOpNumThreads: 1,
+        graphOptimizationLevel: 'all',
+      };
+      try {
+        const session =
+          typeof pathOrBytes === 'string'
+            ? await ort.InferenceSession.create(pathOrBytes, opts)
+            : await ort.InferenceSession.create(pathOrBytes, opts);
+        log.info({ provider: eps[0], threads }, 'onnx session created');
+        return new OnnxModel(session, eps[0] as string);
+      } catch (err) {
+        lastErr = err;
+        log.warn({ provider: eps[0], err: (err as Error).message }, 'onnx execution provider failed, trying next');
+      }
+    }
+    throw lastErr instanceof Error ? lastErr : new Error('no ONNX execution provider could load the model');
+  }
+
+  get inputNames(): readonly string[] {
+    return this.session.inputNames;
+  }
+
+  get outputNames(): readonly string[] {
+    return this.session.outputNames;
+  }
+
+  /** Runs float32 inputs; returns every output as float32 with its dims. */
+  async run(inputs: Record<string, TensorData>): Promise<Record<string, TensorData>> {
+    const feeds: Record<string, ort.Tensor> = {};
+    for (const [name, t] of Object.entries(inputs)) feeds[name] = new ort.Tensor('float32', t.data, t.dims);
+    const out = await this.session.run(feeds);
+    const res: Record<string, TensorData> = {};
+    for (const [name, t] of Object.entries(out)) {
+      res[name] = { data: Float32Array.from(t.data as Float32Array), dims: [...t.dims] };
+      t.dispose?.();
+    }
+    return res;
+  }
+
+  /** One run on zeros shaped like the declared inputs (dynamic dims taken as 1). */
+  async warm(): Promise<void> {
+    const inputs: Record<string, TensorData> = {};
+    const meta = this.session.inputMetadata;
+    for (let i = 0; i < this.session.inputNames.length; i++) {
+      const m = meta[i] as { isTensor: boolean; shape?: readonly (number | string)[]; type?: string } | undefined;
+      if (!m?.isTensor || m.type !== 'float32') return; // non-float inputs: the caller warms it itself
+      const dims = (m.shape ?? []).map((d) => (typeof d === 'number' && d > 0 ? d : 1));
+      inputs[this.session.inputNames[i] as string] = { data: new Float32Array(dims.reduce((a, b) => a * b, 1)), dims };
+    }
+    await this.run(inputs);
+  }
+
+  async release(): Promise<void> {
+    await this.session.release();
+  }
+}

@@ -1,0 +1,96 @@
+// Writes ONNX ModelProto bytes by hand (protobuf wire format, the minimal onnx.proto subset) so
+// tests can build a tiny model and run it through the same registry / onnxruntime path as a large one.
+
+class Writer {
+  private readonly parts: Buffer[] = [];
+
+  private varint(v: number | bigint): void {
+    let x = BigInt(v);
+    if (x < 0n) x += 1n << 64n;
+    const bytes: number[] = [];
+    do {
+      let b = Number(x & 0x7fn);
+      x >>= 7n;
+      if (x > 0n) b |= 0x80;
+      bytes.push(b);
+    } while (x > 0n);
+    this.parts.push(Buffer.from(bytes));
+  }
+
+  private key(field: number, wire: number): void {
+    this.varint((field << 3) | wire);
+  }
+
+  int(field: number, v: number | bigint): this {
+    this.key(field, 0);
+    this.varint(v);
+    return this;
+  }
+
+  bytes(field: number, b: Uint8Array): this {
+    this.key(field, 2);
+    this.varint(b.length);
+    this.parts.push(Buffer.from(b));
+    return this;
+  }
+
+  str(field: number, s: string): this {
+    return this.bytes(field, Buffer.from(s, 'utf8'));
+  }
+
+  msg(field: number, w: Writer): this {
+    return this.bytes(field, w.finish());
+  }
+
+  finish(): Buffer {
+    return Buffer.concat(this.parts);
+  }
+}
+
+const FLOAT = 1; // TensorProto.DataType.FLOAT
+
+/** TensorProto: dims(1), data_type(2), name(8), raw_data(9, little-endian float32). */
+function tensor(name: string, dims: number[], values: number[]): Writer {
+  const w = new Writer();
+  for (const d of dims) w.int(1, d);
+  w.int(2, FLOAT);
+  w.str(8, name);
+  const raw = Buffer.alloc(values.length * 4);
+  values.forEach((v, i) => raw.writeFloatLE(v, i * 4));
+  return w.bytes(9, raw);
+}
+
+/** ValueInfoProto: name(1), type(2) -> TypeProto.tensor_type(1) -> elem_type(1), shape(2) -> dim(1) -> dim_value(1) | dim_param(2). */
+function valueInfo(name: string, dims: (number | string)[]): Writer {
+  const shape = new Writer();
+  for (const d of dims) shape.msg(1, typeof d === 'number' ? new Writer().int(1, d) : new Writer().str(2, d));
+  const tt = new Writer().int(1, FLOAT).msg(2, shape);
+  return new Writer().str(1, name).msg(2, new Writer().msg(1, tt));
+}
+
+/** NodeProto: input(1), output(2), name(3), op_type(4). */
+function node(op: string, inputs: string[], outputs: string[], name: string): Writer {
+  const w = new Writer();
+  for (const i of inputs) w.str(1, i);
+  for (const o of outputs) w.str(2, o);
+  return w.str(3, name).str(4, op);
+}
+
+/**
+ * y = sigmoid(x @ W + b): input `x` [batch, inDim], output `y` [batch, outDim].
+ * ModelProto: ir_version(1)=8, producer_name(2), graph(7), opset_import(8) {domain(1) '', version(2) 13}.
+ */
+export function buildLinearSigmoidModel(W: number[][], b: number[]): Buffer {
+  const inDim = W.length;
+  const outDim = b.length;
+  const g = new Writer()
+    .msg(1, node('MatMul', ['x', 'W'], ['xw'], 'matmul'))
+    .msg(1, node('Add', ['xw', 'b'], ['logits'], 'add'))
+    .msg(1, node('Sigmoid', ['logits'], ['y'], 'sigmoid'))
+    .str(2, 'tiny_linear_sigmoid')
+    .msg(5, tensor('W', [inDim, outDim], W.flat()))
+    .msg(5, tensor('b', [outDim], b))
+    .msg(11, valueInfo('x', ['batch', inDim]))
+    .msg(12, valueInfo('y', ['batch', outDim]));
+  return new Writer().int(1, 8).str(2, 'modsvc-test').msg(7, g).msg(8, new Writer().str(1, '').int(2, 13)).finish();
+}

@@ -1,0 +1,61 @@
+// Runs every lite-set model over a labelled image manifest (default ../shared/data/images/labels.csv)
+// and writes the raw model outputs, one JSON line per image, for calibration (train/calibrate.ts).
+// Usage: npx tsx services/vision-inference/train/collect.ts [manifest.csv] [out.jsonl]
+// Resumable: images already in the output file are skipped.
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { decodeFrame } from '../src/models/preprocess.ts';
+import { ModelRegistry } from '../src/models/registry.ts';
+import { nsfwLoader, nsfwPredict, nsfwSpec, type NsfwHandle } from '../src/models/nsfw.ts';
+import { humanLoader, humanPredict, humanSpec, type HumanHandle } from '../src/models/human.ts';
+import { ocrLoader, ocrPredict, ocrSpec, type OcrHandle } from '../src/models/ocr.ts';
+import { readManifest } from './manifest.ts';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const manifest = process.argv[2] ?? path.resolve(here, '../../../../shared/data/images/labels.csv');
+const out = process.argv[3] ?? path.join(here, '.cache', 'raw.jsonl');
+mkdirSync(path.dirname(out), { recursive: true });
+
+const done = new Set<string>();
+if (existsSync(out)) for (const l of readFileSync(out, 'utf8').split('\n')) if (l) done.add((JSON.parse(l) as { file: string }).file);
+
+const reg = new ModelRegistry();
+const hSpec = humanSpec(true);
+reg.declare(nsfwSpec, nsfwLoader);
+reg.declare(hSpec, humanLoader(true));
+reg.declare(ocrSpec, ocrLoader);
+await reg.loadAll();
+const nsfw = reg.get<NsfwHandle>(nsfwSpec.id);
+const human = reg.get<HumanHandle>(hSpec.id);
+const ocr = reg.get<OcrHandle>(ocrSpec.id);
+
+const rows = readManifest(manifest);
+let n = 0;
+for (const row of rows) {
+  if (done.has(row.file)) continue;
+  const bytes = readFileSync(path.join(path.dirname(manifest), row.file));
+  const t0 = performance.now();
+  const frame = await decodeFrame(bytes);
+  const t1 = performance.now();
+  const [nz] = await nsfwPredict(nsfw, [frame]);
+  const t2 = performance.now();
+  const [hu] = await humanPredict(human, [frame]);
+  const t3 = performance.now();
+  const [oc] = await ocrPredict(ocr, [frame]);
+  const t4 = performance.now();
+  const rec = {
+    file: row.file,
+    labels: row.labels,
+    width: frame.width,
+    height: frame.height,
+    nsfw: nz!.probs,
+    features: Buffer.from(nz!.features.buffer, nz!.features.byteOffset, nz!.features.byteLength).toString('base64'),
+    faces: hu!.faces,
+    objects: hu!.objects,
+    ocr: { text: oc!.text, ...oc!.features },
+    ms: { decode: t1 - t0, nsfw: t2 - t1, human: t3 - t2, ocr: t4 - t3 },
+  };
+  appendFileSync(out, JSON.stringify(rec) + '\n');
+  if (++n % 50 === 0) process.stderr.write(`${n} images\n`);
+}
+await reg.close();
