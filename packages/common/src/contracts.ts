@@ -66,3 +66,64 @@ export interface TranscriptResult {
 export interface SpeechToTextApi {
   transcribe(wavPath: string): Promise<TranscriptResult>;
 }
+
+import type { MediaKind, Product } from './jobs.ts';
+
+export interface SubmitOptions {
+  tenantId: string;
+  product: Product;
+  media: MediaKind;
+  caption: string | null;
+  callbackUrl: string | null;
+}
+
+export interface UploadedFile {
+  /** Local path of the received bytes (the caller deletes it after the call returns). */
+  path: string;
+  filename: string;
+  declaredType: string | null;
+  size: number;
+}
+
+/** The public view of a job, as the REST GET answers it. */
+export interface JobView {
+  jobId: string;
+  status: 'queued' | 'done' | 'failed';
+  msg: string | null;
+  results: Record<string, unknown> | null;
+}
+
+/** ingest: creates jobs (uploads or URLs) and reads them back for their tenant. */
+export interface IngestApi {
+  submitUpload(opts: SubmitOptions, file: UploadedFile): Promise<{ jobId: string }>;
+  submitUrl(opts: SubmitOptions, url: string): Promise<{ jobId: string }>;
+  /** null when absent, owned by another tenant, or of another product/media kind. */
+  getJob(tenantId: string, jobId: string, product: Product, media: MediaKind): Promise<JobView | null>;
+}
+
+export interface ModerateInput {
+  tenantId: string;
+  classificationJobId: string | null;
+  externalId: string;
+  callbackUrl: string | null;
+}
+
+/** moderator: the virtual moderator's decision on a policy job. */
+export interface ModeratorApi {
+  moderate(input: ModerateInput): Promise<{ httpStatus: number; result: Record<string, unknown> }>;
+}
+
+export interface DeliveriesView {
+  state: 'none' | 'pending' | 'delivered' | 'gave_up';
+  attempts: { attempt: number; at: string; httpStatus: number; error: string | null; durationMs: number }[];
+}
+
+/** webhook-dispatcher: the delivery log of a job's callback. */
+export interface DeliveriesApi {
+  deliveries(tenantId: string, jobId: string): Promise<DeliveriesView | null>;
+}
+
+/** vision-inference: which models are loaded and which classes they cover. */
+export interface ModelsApi {
+  models(): Promise<ModelsReport>;
+}

@@ -1,0 +1,39 @@
+# Two commands for a fresh machine: `make run` and `make test`. Area-specific targets live in mk/*.mk.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+export ONNXRUNTIME_NODE_INSTALL := skip
+
+# Prerequisites that `make test` needs beyond node_modules (fragments in mk/ append to it), and
+# system packages (fragments add double-colon `system-deps::` rules).
+TEST_PREREQS :=
+.PHONY: system-deps
+system-deps::
+	@true
+
+include $(sort $(wildcard mk/*.mk))
+
+.PHONY: help install run test typecheck lint
+help:
+	@echo "make run    install what is needed, then start all-in-one on http://127.0.0.1:8080"
+	@echo "make test   install what is needed, then run every test"
+
+node_modules/.modules.yaml: package.json pnpm-workspace.yaml $(wildcard */*/package.json) $(wildcard */package.json)
+	@command -v pnpm >/dev/null || npm i -g pnpm@12
+	pnpm install --frozen-lockfile=false
+	@touch $@
+
+install: node_modules/.modules.yaml
+
+run: install system-deps
+	node services/all-in-one/index.js
+
+typecheck: install
+	npx tsc -p tsconfig.json
+
+lint: install
+	npx eslint .
+
+test: install system-deps $(TEST_PREREQS)
+	npx tsc -p tsconfig.json
+	npx eslint .
+	npx vitest run

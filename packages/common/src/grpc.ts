@@ -1,0 +1,100 @@
+// gRPC plumbing shared by every service: server with grpc.health.v1, typed clients, promisified calls.
+import * as grpc from '@grpc/grpc-js';
+import { HealthImplementation, type ServingStatusMap } from 'grpc-health-check';
+import { ApiError, toGrpcError } from './errors.ts';
+
+export interface GrpcBinding {
+  /** Fully qualified service name, e.g. moderation.v1.Ingest (used by the health service). */
+  name: string;
+  definition: grpc.ServiceDefinition;
+  handlers: grpc.UntypedServiceImplementation;
+}
+
+export interface GrpcServer {
+  port: number;
+  setServing(serving: boolean): void;
+  /** Graceful: stops accepting calls and waits for in-flight ones (forced after timeoutMs). */
+  close(timeoutMs?: number): Promise<void>;
+}
+
+export const GRPC_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+export async function startGrpcServer(bindings: GrpcBinding[], port: number, host = '0.0.0.0'): Promise<GrpcServer> {
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': GRPC_MAX_MESSAGE_BYTES,
+    'grpc.max_send_message_length': GRPC_MAX_MESSAGE_BYTES,
+  });
+  const statusMap: ServingStatusMap = { '': 'NOT_SERVING' };
+  for (const b of bindings) statusMap[b.name] = 'NOT_SERVING';
+  const health = new HealthImplementation(statusMap);
+  health.addToServer(server);
+  for (const b of bindings) server.addService(b.definition, b.handlers);
+  const bound = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+  );
+  const setServing = (serving: boolean) => {
+    const s = serving ? 'SERVING' : 'NOT_SERVING';
+    health.setStatus('', s);
+    for (const b of bindings) health.setStatus(b.name, s);
+  };
+  setServing(true);
+  return {
+    port: bound,
+    setServing,
+    close: (timeoutMs = 10_000) =>
+      new Promise<void>((resolve) => {
+        setServing(false);
+        const timer = setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, timeoutMs);
+        server.tryShutdown(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
+  };
+}
+
+export const CLIENT_OPTIONS: grpc.ChannelOptions = {
+  'grpc.max_receive_message_length': GRPC_MAX_MESSAGE_BYTES,
+  'grpc.max_send_message_length': GRPC_MAX_MESSAGE_BYTES,
+  'grpc.keepalive_time_ms': 30_000,
+  'grpc.service_config': JSON.stringify({
+    methodConfig: [
+      {
+        name: [{}],
+        retryPolicy: {
+          maxAttempts: 4,
+          initialBackoff: '0.2s',
+          maxBackoff: '2s',
+          backoffMultiplier: 2,
+          retryableStatusCodes: ['UNAVAILABLE'],
+        },
+      },
+    ],
+  }),
+};
+
+/**
+ * Calls a unary method with a deadline; gRPC errors become ApiErrors.
+ * Usage: `callUnary<Reply__Output>((opts, cb) => client.Method(request, opts, cb))`.
+ */
+export function callUnary<Res>(invoke: (opts: grpc.CallOptions, cb: grpc.requestCallback<Res>) => unknown, timeoutMs = 30_000): Promise<Res> {
+  return new Promise<Res>((resolve, reject) => {
+    invoke({ deadline: Date.now() + timeoutMs }, (err, res) => {
+      if (err) reject(ApiError.fromGrpc(err));
+      else resolve(res as Res);
+    });
+  });
+}
+
+/** Wraps an async function as a unary gRPC handler; thrown ApiErrors keep their status. */
+export function unaryHandler<Req, Res>(fn: (req: Req) => Promise<Res>): grpc.handleUnaryCall<Req, Res> {
+  return (call, callback) => {
+    fn(call.request).then(
+      (res) => callback(null, res),
+      (err) => callback(toGrpcError(err)),
+    );
+  };
+}

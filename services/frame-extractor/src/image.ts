@@ -1,0 +1,82 @@
+// Still and animated images: decoded with sharp, EXIF orientation applied, decompression bombs refused.
+import sharp from 'sharp';
+import { PermanentJobError } from '@modsvc/common/errors';
+
+/** Pixel limit per frame: above it the image is refused as a likely decompression bomb. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+export const MAX_ANIMATION_FRAMES = 16;
+export const FRAME_MAX_SIDE = 1280;
+
+export interface DecodedFrame {
+  timestamp: number;
+  jpeg: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface DecodedImage {
+  width: number;
+  height: number;
+  fps: number;
+  duration: number;
+  frames: DecodedFrame[];
+}
+
+function decodeError(err: unknown): PermanentJobError {
+  const reason = (err as Error).message ?? String(err);
+  if (/pixel limit/i.test(reason)) {
+    return new PermanentJobError(`Failed to decode image. It exceeds the ${MAX_INPUT_PIXELS / 1e6} megapixel limit.`);
+  }
+  const detail = /premature end|truncated|corrupt|unexpected end/i.test(reason) ? 'The file is truncated or corrupt.' : `(${reason.split('\n')[0]})`;
+  return new PermanentJobError(`Failed to decode image. ${detail}`);
+}
+
+async function frameJpeg(input: Buffer | string, page: number | undefined): Promise<DecodedFrame & { timestamp: 0 }> {
+  const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', ...(page !== undefined ? { page, pages: 1 } : {}) })
+    .rotate()
+    .resize({ width: FRAME_MAX_SIDE, height: FRAME_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 90 });
+  const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+  return { timestamp: 0, jpeg: data, width: info.width, height: info.height };
+}
+
+/** Decodes a still image (one frame) or an animated GIF/WebP (up to MAX_ANIMATION_FRAMES evenly spaced frames). */
+export async function decodeImage(input: Buffer | string): Promise<DecodedImage> {
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' }).metadata();
+  } catch (err) {
+    throw decodeError(err);
+  }
+  const pages = meta.pages ?? 1;
+  const swap = (meta.orientation ?? 1) >= 5;
+  const width = (swap ? meta.height : meta.width) ?? 0;
+  const pageHeight = meta.pageHeight ?? meta.height ?? 0;
+  const height = swap ? (meta.width ?? 0) : pageHeight;
+  try {
+    if (pages <= 1) {
+      const frame = await frameJpeg(input, undefined);
+      return { width, height, fps: 0, duration: 0, frames: [frame] };
+    }
+    const delays = meta.delay && meta.delay.length === pages ? meta.delay : new Array<number>(pages).fill(100);
+    const starts: number[] = [];
+    let t = 0;
+    for (const d of delays) {
+      starts.push(t / 1000);
+      t += d > 0 ? d : 100;
+    }
+    const duration = t / 1000;
+    const count = Math.min(pages, MAX_ANIMATION_FRAMES);
+    const frames: DecodedFrame[] = [];
+    for (let i = 0; i < count; i++) {
+      const page = Math.floor((i * pages) / count);
+      const frame = await frameJpeg(input, page);
+      frames.push({ ...frame, timestamp: starts[page] ?? 0 });
+    }
+    return { width, height, fps: duration > 0 ? pages / duration : 0, duration, frames };
+  } catch (err) {
+    if (err instanceof PermanentJobError) throw err;
+    throw decodeError(err);
+  }
+}

@@ -1,0 +1,129 @@
+// frame-extractor: probes and decodes the stored media, stores frames and audio, then fans out to
+// vision-inference, speech-to-text and text-toxicity (caption).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Runtime } from '@modsvc/common/host';
+import type { JobRecord, MediaMetadata, PartName } from '@modsvc/common/jobs';
+import { mediaKeys } from '@modsvc/common/media/types';
+import { PermanentJobError } from '@modsvc/common/errors';
+import { runStage, loadQueuedJob, type StageDeps } from '@modsvc/common/stage';
+import type { Consumer } from '@modsvc/common/bus/types';
+import type { FrameRef__Output as FrameRef } from '@modsvc/protos';
+import { decodeImage } from './image.ts';
+import { extractAudio, probe, sampleFrames } from './ffmpeg.ts';
+
+export interface ExtractedMedia {
+  metadata: MediaMetadata;
+  frames: FrameRef[];
+  audioKey: string | null;
+  audioSeconds: number;
+}
+
+export function createFrameExtractor(rt: Runtime) {
+  const deps: StageDeps = { bus: rt.bus, store: rt.store, log: rt.log };
+  const maxSeconds = rt.config.MAX_VIDEO_SECONDS;
+
+  async function extractImage(job: JobRecord, file: string): Promise<ExtractedMedia> {
+    const decoded = await decodeImage(file);
+    const frames: FrameRef[] = [];
+    for (const [i, f] of decoded.frames.entries()) {
+      const key = mediaKeys.frame(job.id, i + 1);
+      await rt.media.put(key, f.jpeg);
+      frames.push({ key, timestamp: f.timestamp, width: f.width, height: f.height });
+    }
+    return {
+      metadata: { width: decoded.width, height: decoded.height, fps: decoded.fps, duration: decoded.duration, seconds_processed: decoded.duration },
+      frames,
+      audioKey: null,
+      audioSeconds: 0,
+    };
+  }
+
+  async function extractVideo(job: JobRecord, file: string, workDir: string): Promise<ExtractedMedia> {
+    let probed;
+    try {
+      probed = await probe(file);
+    } catch (err) {
+      rt.log.warn({ job_id: job.id, err: (err as Error).message }, 'ffprobe failed');
+      throw new PermanentJobError('Failed to decode video.');
+    }
+    if (!probed.hasVideo) throw new PermanentJobError('Failed to decode video. The file has no video stream.');
+    const seconds = Math.min(probed.duration || maxSeconds, maxSeconds);
+    const framesDir = path.join(workDir, 'frames');
+    await fs.promises.mkdir(framesDir);
+    const rate = rt.config.VIDEO_FRAMES_PER_SECOND;
+    let names: string[];
+    try {
+      names = await sampleFrames(file, framesDir, { rate, seconds, maxSide: 1280, timeoutMs: 10 * 60_000 });
+    } catch (err) {
+      rt.log.warn({ job_id: job.id, err: (err as Error).message }, 'ffmpeg frame sampling failed');
+      throw new PermanentJobError('Failed to decode video.');
+    }
+    if (names.length === 0) throw new PermanentJobError('Failed to decode video. No frame could be decoded.');
+    const frames: FrameRef[] = [];
+    for (const [i, name] of names.entries()) {
+      const key = mediaKeys.frame(job.id, i + 1);
+      await rt.media.put(key, await fs.promises.readFile(path.join(framesDir, name)));
+      frames.push({ key, timestamp: i / rate, width: 0, height: 0 });
+    }
+    let audioKey: string | null = null;
+    if (probed.hasAudio) {
+      const wav = path.join(workDir, 'audio.wav');
+      try {
+        await extractAudio(file, wav, { seconds, timeoutMs: 5 * 60_000 });
+        audioKey = mediaKeys.audio(job.id);
+        await rt.media.put(audioKey, fs.createReadStream(wav));
+      } catch (err) {
+        // An undecodable audio track must not fail the visual analysis.
+        rt.log.warn({ job_id: job.id, err: (err as Error).message }, 'audio extraction failed; continuing without speech');
+        audioKey = null;
+      }
+    }
+    return {
+      metadata: { width: probed.width, height: probed.height, fps: Math.round(probed.fps * 1000) / 1000, duration: probed.duration, seconds_processed: seconds },
+      frames,
+      audioKey,
+      audioSeconds: seconds,
+    };
+  }
+
+  async function handle(jobId: string): Promise<void> {
+    const job = await loadQueuedJob(deps, jobId);
+    if (!job) return;
+    if (!job.mediaKey) throw new Error('job has no stored media yet');
+    const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'extract-'));
+    try {
+      const file = path.join(workDir, 'source');
+      await rt.media.toFile(job.mediaKey, file);
+      const extracted = job.media === 'video' ? await extractVideo(job, file, workDir) : await extractImage(job, file);
+      const expectedParts: PartName[] = ['vision'];
+      if (extracted.audioKey) expectedParts.push('speech');
+      if (job.caption) expectedParts.push('caption');
+      await rt.store.update(job.id, { metadata: extracted.metadata, expectedParts });
+      await rt.bus.publish('pipeline.vision', { jobId: job.id, frames: extracted.frames }, { msgId: `vision-${job.id}` });
+      if (extracted.audioKey) {
+        await rt.bus.publish('pipeline.speech', { jobId: job.id, audioKey: extracted.audioKey, duration: extracted.audioSeconds }, { msgId: `speech-${job.id}` });
+      }
+      if (job.caption) await rt.bus.publish('pipeline.caption', { jobId: job.id }, { msgId: `caption-${job.id}` });
+      rt.log.info({ job_id: job.id, frames: extracted.frames.length, audio: Boolean(extracted.audioKey), ...extracted.metadata }, 'media extracted');
+    } finally {
+      await fs.promises.rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  return {
+    handle,
+    async startConsumers(): Promise<Consumer[]> {
+      return [
+        await runStage(deps, {
+          stage: 'extract',
+          subject: 'pipeline.extract',
+          durable: 'frame-extractor',
+          concurrency: 2,
+          handle: ({ jobId }) => handle(jobId),
+        }),
+      ];
+    },
+  };
+}

@@ -1,0 +1,268 @@
+// The REST edge: authentication, submit and result endpoints, moderation, models, OpenAPI.
+// It validates every input and hands work to ingest / moderator over their APIs (gRPC in a cluster,
+// direct calls in all-in-one mode).
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import multer from 'multer';
+import { ApiError } from '@modsvc/common/errors';
+import type { DeliveriesApi, IngestApi, ModelsApi, ModeratorApi } from '@modsvc/common/contracts';
+import type { MediaKind, Product } from '@modsvc/common/jobs';
+import type { TenantRegistry, Tenant } from '@modsvc/common/tenants';
+import type { Config } from '@modsvc/common/config';
+import type { Logger } from '@modsvc/common/logger';
+import { httpDuration, httpRequests, registry } from '@modsvc/common/metrics';
+import { withSpan } from '@modsvc/common/tracing';
+import { TokenIssuer } from './tokens.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { describeZodError, dropEmpty, moderateFields, submitFields } from './validation.ts';
+import { errorHandler, sendError } from './errors.ts';
+import { buildOpenApi } from './openapi.ts';
+
+export interface GatewayDeps {
+  config: Config;
+  log: Logger;
+  tenants: TenantRegistry;
+  tokens: TokenIssuer;
+  ingest: IngestApi;
+  moderator: ModeratorApi;
+  models: ModelsApi;
+  deliveries: DeliveriesApi;
+  isReady?: () => boolean;
+}
+
+type AuthedRequest = Request & { tenant?: Tenant };
+
+const PRODUCT_SEGMENTS: Record<string, Product> = { 'items-characteristics': 'items', policy: 'policy' };
+const MEDIA_SEGMENTS: Record<string, MediaKind> = { image: 'image', video: 'video' };
+const SYNC_WAIT_MS = 60_000;
+
+const asyncRoute =
+  (fn: (req: AuthedRequest, res: Response) => Promise<void>) =>
+  (req: Request, res: Response, next: NextFunction) => {
+    fn(req as AuthedRequest, res).catch(next);
+  };
+
+function mb(n: number): string {
+  return `${Math.round(n / 1024 / 1024)} MB`;
+}
+
+export function createGatewayApp(deps: GatewayDeps): express.Express {
+  const { config, log } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+
+  const uploadDir = path.join(config.dataDir, 'tmp', 'uploads');
+  fs.mkdirSync(uploadDir, { recursive: true });
+  const uploaders: Record<MediaKind, express.RequestHandler> = {
+    image: multer({ dest: uploadDir, limits: { fileSize: config.MAX_IMAGE_BYTES, files: 1, fields: 16, fieldSize: 300 * 1024 } }).single('file'),
+    video: multer({ dest: uploadDir, limits: { fileSize: config.MAX_VIDEO_BYTES, files: 1, fields: 16, fieldSize: 300 * 1024 } }).single('file'),
+  };
+  const tenantLimiter = new RateLimiter(config.RATE_LIMIT_PER_MINUTE);
+  const authLimiter = new RateLimiter(30);
+  const openapi = buildOpenApi();
+
+  // Metrics per route template (not per job id).
+  app.use((req, res, next) => {
+    const end = httpDuration.startTimer();
+    res.on('finish', () => {
+      const route = (req.route?.path as string | undefined) ? `${req.baseUrl}${req.route.path as string}` : 'unmatched';
+      httpRequests.inc({ route, status: String(res.statusCode) });
+      end({ route });
+    });
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => void res.send('ok'));
+  app.get('/readyz', (_req, res) => {
+    const ready = deps.isReady?.() ?? true;
+    res.status(ready ? 200 : 503).send(ready ? 'ready' : 'not ready');
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.type(registry.contentType).send(await registry.metrics());
+  });
+
+  const v1 = express.Router();
+  v1.use(express.urlencoded({ extended: false, limit: '300kb' }));
+  v1.use(express.json({ limit: '200kb' }));
+
+  v1.get('/openapi.json', (_req, res) => void res.json(openapi));
+
+  v1.post(
+    '/authenticate',
+    multer().none(),
+    asyncRoute(async (req, res) => {
+      const wait = authLimiter.take(req.ip ?? 'unknown');
+      if (wait) {
+        res.setHeader('Retry-After', String(wait));
+        throw new ApiError('rate_limited', `Too many authentication attempts; retry in ${wait} s.`);
+      }
+      const key = typeof req.body?.key === 'string' ? req.body.key.trim() : '';
+      if (!key) throw new ApiError('invalid_request', 'Send your API key as the form field "key".');
+      const tenant = deps.tenants.byApiKey(key);
+      if (!tenant) throw new ApiError('unauthorized', 'Unknown API key.');
+      const { token, expiry } = deps.tokens.issue(tenant.id);
+      log.info({ tenant: tenant.id }, 'token issued');
+      res.json({ api_token: token, expiry: expiry.toISOString() });
+    }),
+  );
+
+  // Everything below needs a bearer token.
+  v1.use((req: AuthedRequest, res, next) => {
+    const header = req.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) {
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      return sendError(res, new ApiError('unauthorized', 'Missing bearer token: send "Authorization: Bearer <api_token>" (get one from POST /v1/authenticate).'));
+    }
+    const verified = deps.tokens.verify(match[1]);
+    if (!verified.ok) {
+      res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
+      const why = verified.reason === 'expired' ? 'The token has expired' : 'The token is invalid';
+      return sendError(res, new ApiError('unauthorized', `${why}; get a new one from POST /v1/authenticate.`));
+    }
+    const tenant = deps.tenants.get(verified.claims.sub);
+    if (!tenant) return sendError(res, new ApiError('unauthorized', 'The account behind this token no longer exists.'));
+    const wait = tenantLimiter.take(tenant.id);
+    if (wait) {
+      res.setHeader('Retry-After', String(wait));
+      return sendError(res, new ApiError('rate_limited', `Rate limit of ${config.RATE_LIMIT_PER_MINUTE} requests per minute exceeded; retry in ${wait} s.`));
+    }
+    req.tenant = tenant;
+    next();
+  });
+
+  const routeKind = (req: Request): { product: Product; media: MediaKind } => {
+    const product = PRODUCT_SEGMENTS[String(req.params.product)];
+    const media = MEDIA_SEGMENTS[String(req.params.media)];
+    if (!product || !media) throw new ApiError('not_found', 'No such endpoint.');
+    return { product, media };
+  };
+
+  const upload = (req: Request, res: Response, next: NextFunction) => {
+    const media = MEDIA_SEGMENTS[String(req.params.media)];
+    if (!media || !PRODUCT_SEGMENTS[String(req.params.product)]) return sendError(res, new ApiError('not_found', 'No such endpoint.'));
+    uploaders[media](req, res, next);
+  };
+
+  async function submit(req: AuthedRequest): Promise<{ jobId: string; product: Product; media: MediaKind }> {
+    const { product, media } = routeKind(req);
+    const file = req.file;
+    try {
+      const parsed = submitFields.safeParse(dropEmpty(req.body));
+      if (!parsed.success) throw new ApiError('invalid_request', describeZodError(parsed.error));
+      const fields = parsed.data;
+      if (file && fields.url) throw new ApiError('invalid_request', 'Send either "file" or "url", not both.');
+      const opts = { tenantId: req.tenant!.id, product, media, caption: fields.caption ?? null, callbackUrl: fields.callback_url ?? null };
+      return await withSpan('gateway submit', { 'modsvc.product': product, 'modsvc.media': media }, async () => {
+        if (file) {
+          const { jobId } = await deps.ingest.submitUpload(opts, { path: file.path, filename: file.originalname || 'upload', declaredType: file.mimetype || null, size: file.size });
+          return { jobId, product, media };
+        }
+        if (fields.url) return { ...(await deps.ingest.submitUrl(opts, fields.url)), product, media };
+        throw new ApiError('invalid_request', `Send the ${media} as a multipart field "file" or its address as the field "url".`);
+      });
+    } finally {
+      if (file) fs.promises.rm(file.path, { force: true }).catch(() => undefined);
+    }
+  }
+
+  function jobBody(job: { status: string; msg: string | null; results: Record<string, unknown> | null }) {
+    if (job.status === 'done') return { status: 'done', results: job.results, msg: null };
+    if (job.status === 'failed') return { status: 'failed', msg: job.msg };
+    return { status: 'queued' };
+  }
+
+  v1.post(
+    '/classify/:product/:media/now',
+    upload,
+    asyncRoute(async (req, res) => {
+      const { jobId, product, media } = await submit(req);
+      const deadline = Date.now() + SYNC_WAIT_MS;
+      for (;;) {
+        const job = await deps.ingest.getJob(req.tenant!.id, jobId, product, media);
+        if (job && job.status !== 'queued') {
+          res.json({ job_id: jobId, ...jobBody(job), ...(job.results ?? {}) });
+          return;
+        }
+        if (Date.now() > deadline) {
+          res.status(202).json({ job_id: jobId, status: 'queued' });
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }),
+  );
+
+  v1.post(
+    '/classify/:product/:media',
+    upload,
+    asyncRoute(async (req, res) => {
+      const { jobId } = await submit(req);
+      res.json({ job_id: jobId });
+    }),
+  );
+
+  v1.get(
+    '/classify/:product/:media/:jobId',
+    asyncRoute(async (req, res) => {
+      const { product, media } = routeKind(req);
+      const jobId = String(req.params.jobId);
+      const job = /^[A-Za-z0-9_-]{1,64}$/.test(jobId) ? await deps.ingest.getJob(req.tenant!.id, jobId, product, media) : null;
+      if (!job) throw new ApiError('not_found', `No ${product === 'items' ? 'items-characteristics' : 'policy'} ${media} job ${jobId} for this account.`);
+      res.json(jobBody(job));
+    }),
+  );
+
+  v1.get(
+    '/jobs/:jobId/webhook',
+    asyncRoute(async (req, res) => {
+      const view = await deps.deliveries.deliveries(req.tenant!.id, String(req.params.jobId));
+      if (!view) throw new ApiError('not_found', `No job ${String(req.params.jobId)} for this account.`);
+      res.json({ job_id: req.params.jobId, state: view.state, attempts: view.attempts.map((a) => ({ attempt: a.attempt, at: a.at, http_status: a.httpStatus, error: a.error, duration_ms: a.durationMs })) });
+    }),
+  );
+
+  v1.post(
+    '/moderate',
+    multer().none(),
+    asyncRoute(async (req, res) => {
+      const parsed = moderateFields.safeParse(dropEmpty(req.body));
+      if (!parsed.success) throw new ApiError('invalid_request', describeZodError(parsed.error));
+      const r = await deps.moderator.moderate({
+        tenantId: req.tenant!.id,
+        classificationJobId: parsed.data.classification_job_id ?? null,
+        externalId: parsed.data.external_id,
+        callbackUrl: parsed.data.callback_url ?? null,
+      });
+      res.status(r.httpStatus).json(r.result);
+    }),
+  );
+
+  v1.get(
+    '/models',
+    asyncRoute(async (_req, res) => {
+      const report = await deps.models.models();
+      res.json(report);
+    }),
+  );
+
+  app.use('/v1', v1);
+  app.use((req, res) => sendError(res, new ApiError('not_found', `No route ${req.method} ${req.path}; see /v1/openapi.json.`)));
+  app.use(errorHandler(log, () => `images up to ${mb(config.MAX_IMAGE_BYTES)}, videos up to ${mb(config.MAX_VIDEO_BYTES)}`));
+  return app;
+}
+
+/** The signing key: TOKEN_SIGNING_KEY, or (all-in-one only) a random key persisted in DATA_DIR. */
+export function resolveTokenKey(config: Config, allowGenerate: boolean): string {
+  if (config.TOKEN_SIGNING_KEY) return config.TOKEN_SIGNING_KEY;
+  if (!allowGenerate) throw new Error('TOKEN_SIGNING_KEY is required (at least 32 characters)');
+  const file = path.join(config.dataDir, 'token-signing.key');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const key = crypto.randomBytes(48).toString('base64url');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.writeFileSync(file, key + '\n', { mode: 0o600 });
+  return key;
+}

@@ -1,0 +1,29 @@
+// Token-bucket rate limiting per key (tenant or client address), in memory per gateway replica.
+export class RateLimiter {
+  private buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly burst = Math.max(1, Math.ceil(perMinute / 6)),
+  ) {}
+
+  /** Returns 0 when allowed, else the seconds to wait. */
+  take(key: string, now = Date.now()): number {
+    const rate = this.perMinute / 60_000;
+    const b = this.buckets.get(key) ?? { tokens: this.burst, at: now };
+    b.tokens = Math.min(this.burst, b.tokens + (now - b.at) * rate);
+    b.at = now;
+    if (b.tokens >= 1) {
+      b.tokens -= 1;
+      this.buckets.set(key, b);
+      if (this.buckets.size > 100_000) this.prune(now);
+      return 0;
+    }
+    this.buckets.set(key, b);
+    return Math.ceil((1 - b.tokens) / rate / 1000);
+  }
+
+  private prune(now: number): void {
+    for (const [k, b] of this.buckets) if (now - b.at > 600_000) this.buckets.delete(k);
+  }
+}

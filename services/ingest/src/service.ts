@@ -1,0 +1,189 @@
+// Ingest: creates jobs from uploads and URLs, stores the media, and starts the pipeline.
+import fs from 'node:fs';
+import { ApiError, PermanentJobError } from '@modsvc/common/errors';
+import type { IngestApi, JobView, SubmitOptions, UploadedFile } from '@modsvc/common/contracts';
+import type { JobRecord, MediaKind, Product } from '@modsvc/common/jobs';
+import type { Runtime } from '@modsvc/common/host';
+import { mediaKeys } from '@modsvc/common/media/types';
+import { EgressError, safeFetch } from '@modsvc/common/egress';
+import { sniffMedia, looksLikeText } from '@modsvc/common/sniff';
+import { jobsSubmitted } from '@modsvc/common/metrics';
+import { runStage, loadQueuedJob, type StageDeps } from '@modsvc/common/stage';
+import type { Consumer } from '@modsvc/common/bus/types';
+import { newJobId } from './ids.ts';
+import { checkResolvedHost } from './url-check.ts';
+import { acceptedTypes, describeAccepted, formatBytes, maxBytesFor } from './limits.ts';
+
+const SNIFF_BYTES = 4096;
+
+export interface Ingest extends IngestApi {
+  startConsumers(): Promise<Consumer[]>;
+  /** Re-publishes the entry message of queued jobs not updated for `olderThanMs` (lost messages, restarts). */
+  redrive(olderThanMs: number): Promise<number>;
+}
+
+export function createIngest(rt: Runtime): Ingest {
+  const deps: StageDeps = { bus: rt.bus, store: rt.store, log: rt.log };
+
+  function newRecord(id: string, opts: SubmitOptions, source: JobRecord['source'], url: string): JobRecord {
+    const now = new Date();
+    return {
+      id,
+      tenantId: opts.tenantId,
+      product: opts.product,
+      media: opts.media,
+      status: 'queued',
+      source,
+      url,
+      caption: opts.caption,
+      callbackUrl: opts.callbackUrl,
+      mediaKey: null,
+      mediaType: null,
+      metadata: null,
+      expectedParts: null,
+      parts: {},
+      results: null,
+      msg: null,
+      webhook: { state: 'none', attempts: [] },
+      createdAt: now,
+      updatedAt: now,
+      finishedAt: null,
+      expiresAt: new Date(now.getTime() + rt.config.RESULT_RETENTION_DAYS * 86400_000),
+    };
+  }
+
+  function checkSniffed(media: MediaKind, head: Buffer, what: string): string {
+    const sniffed = sniffMedia(head);
+    if (!acceptedTypes(media).includes(sniffed.mime)) {
+      const seen = sniffed.kind !== 'unknown' ? sniffed.mime : looksLikeText(head) ? 'text' : 'an unrecognised format';
+      throw new ApiError('unsupported_media_type', `${what} is ${seen}, not a supported ${media}; send ${describeAccepted(media)}.`);
+    }
+    return sniffed.mime;
+  }
+
+  function checkCallbackUrl(url: string | null): void {
+    if (!url) return;
+    try {
+      rt.guard.checkUrl(url);
+    } catch (err) {
+      throw new ApiError('invalid_request', `callback_url is not usable: ${(err as Error).message}`);
+    }
+  }
+
+  async function readHead(path: string): Promise<Buffer> {
+    const fh = await fs.promises.open(path, 'r');
+    try {
+      const buf = Buffer.alloc(SNIFF_BYTES);
+      const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
+      return buf.subarray(0, bytesRead);
+    } finally {
+      await fh.close();
+    }
+  }
+
+  const ingest: Ingest = {
+    async submitUpload(opts, file: UploadedFile) {
+      checkCallbackUrl(opts.callbackUrl);
+      if (file.size === 0) throw new ApiError('invalid_request', 'The uploaded file is empty (0 bytes).');
+      const max = maxBytesFor(opts.media, rt.config);
+      if (file.size > max) {
+        throw new ApiError('payload_too_large', `The ${opts.media} is ${formatBytes(file.size)}; the limit is ${formatBytes(max)}.`);
+      }
+      const mime = checkSniffed(opts.media, await readHead(file.path), 'The uploaded file');
+      const id = newJobId();
+      const mediaKey = mediaKeys.source(id);
+      await rt.media.put(mediaKey, fs.createReadStream(file.path));
+      const record = newRecord(id, opts, { kind: 'upload', filename: file.filename, declaredType: file.declaredType, size: file.size }, file.filename);
+      record.mediaKey = mediaKey;
+      record.mediaType = mime;
+      await rt.store.create(record);
+      await rt.bus.publish('pipeline.extract', { jobId: id }, { msgId: `extract-${id}` });
+      jobsSubmitted.inc({ product: opts.product, media: opts.media });
+      rt.log.info({ job_id: id, tenant: opts.tenantId, product: opts.product, media: opts.media, bytes: file.size }, 'job submitted (upload)');
+      return { jobId: id };
+    },
+
+    async submitUrl(opts, url) {
+      checkCallbackUrl(opts.callbackUrl);
+      try {
+        rt.guard.checkUrl(url);
+        await checkResolvedHost(rt.guard, new URL(url).hostname);
+      } catch (err) {
+        if (err instanceof EgressError && err.code !== 'unreachable') throw new ApiError('invalid_request', `url is not fetchable: ${err.message}`);
+        if (!(err instanceof EgressError)) throw new ApiError('invalid_request', `url is not fetchable: ${(err as Error).message}`);
+        // DNS failures are reported on the job: the host may resolve later when the fetch runs.
+      }
+      const id = newJobId();
+      await rt.store.create(newRecord(id, opts, { kind: 'url', url }, url));
+      await rt.bus.publish('pipeline.fetch', { jobId: id }, { msgId: `fetch-${id}` });
+      jobsSubmitted.inc({ product: opts.product, media: opts.media });
+      rt.log.info({ job_id: id, tenant: opts.tenantId, product: opts.product, media: opts.media }, 'job submitted (url)');
+      return { jobId: id };
+    },
+
+    async getJob(tenantId: string, jobId: string, product: Product, media: MediaKind): Promise<JobView | null> {
+      const job = await rt.store.getForTenant(tenantId, jobId);
+      if (!job || job.product !== product || job.media !== media) return null;
+      return { jobId: job.id, status: job.status, msg: job.msg, results: job.status === 'done' ? job.results : null };
+    },
+
+    async startConsumers() {
+      const fetchConsumer = await runStage(deps, {
+        stage: 'fetch',
+        subject: 'pipeline.fetch',
+        durable: 'ingest-fetch',
+        concurrency: 4,
+        maxAttempts: 3,
+        handle: async ({ jobId }) => {
+          const job = await loadQueuedJob(deps, jobId);
+          if (!job || job.source.kind !== 'url') return;
+          if (!job.mediaKey) {
+            const max = maxBytesFor(job.media, rt.config);
+            let body: Buffer;
+            try {
+              const res = await safeFetch(job.source.url, { guard: rt.guard, maxBytes: max, timeoutMs: rt.config.FETCH_TIMEOUT_MS });
+              if (res.status < 200 || res.status >= 300) throw new PermanentJobError(`Could not fetch url: the server answered HTTP ${res.status}.`);
+              body = res.body;
+            } catch (err) {
+              if (err instanceof EgressError) throw new PermanentJobError(`Could not fetch url: ${err.message}`);
+              throw err;
+            }
+            if (body.length === 0) throw new PermanentJobError('Could not fetch url: the response body is empty.');
+            let mime: string;
+            try {
+              mime = checkSniffed(job.media, body.subarray(0, SNIFF_BYTES), 'The content at url');
+            } catch (err) {
+              throw new PermanentJobError((err as Error).message);
+            }
+            const mediaKey = mediaKeys.source(job.id);
+            await rt.media.put(mediaKey, body);
+            await rt.store.update(job.id, { mediaKey, mediaType: mime });
+          }
+          await rt.bus.publish('pipeline.extract', { jobId: job.id }, { msgId: `extract-${job.id}` });
+        },
+      });
+      return [fetchConsumer];
+    },
+
+    async redrive(olderThanMs) {
+      const cutoff = Date.now() - olderThanMs;
+      const jobs = await rt.store.listUnfinished(1000);
+      let count = 0;
+      for (const job of jobs) {
+        if (job.updatedAt.getTime() > cutoff) continue;
+        if (!job.mediaKey) await rt.bus.publish('pipeline.fetch', { jobId: job.id });
+        else await rt.bus.publish('pipeline.extract', { jobId: job.id });
+        count++;
+      }
+      const pending = await rt.store.listPendingWebhooks(1000);
+      for (const job of pending) {
+        if ((job.finishedAt?.getTime() ?? 0) > cutoff) continue;
+        await rt.bus.publish('pipeline.finished', { jobId: job.id });
+        count++;
+      }
+      if (count) rt.log.info({ count }, 're-drove unfinished jobs and pending webhooks');
+      return count;
+    },
+  };
+  return ingest;
+}

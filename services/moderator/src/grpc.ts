@@ -1,0 +1,30 @@
+import * as grpc from '@grpc/grpc-js';
+import { moderationGrpc, type ModeratorHandlers, type ModerationReply__Output } from '@modsvc/protos';
+import { CLIENT_OPTIONS, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import type { ModeratorApi } from '@modsvc/common/contracts';
+
+export function moderatorBinding(api: ModeratorApi): GrpcBinding {
+  const handlers: ModeratorHandlers = {
+    Moderate: unaryHandler(async (req) => {
+      const r = await api.moderate({
+        tenantId: req.tenantId,
+        classificationJobId: req.classificationJobId || null,
+        externalId: req.externalId,
+        callbackUrl: req.callbackUrl || null,
+      });
+      return { resultJson: JSON.stringify(r.result), httpStatus: r.httpStatus };
+    }),
+  };
+  return { name: 'moderation.v1.Moderator', definition: moderationGrpc().Moderator.service, handlers };
+}
+
+export function moderatorClient(address: string): ModeratorApi {
+  const client = new (moderationGrpc().Moderator)(address, grpc.credentials.createInsecure(), CLIENT_OPTIONS);
+  return {
+    async moderate(input) {
+      const request = { tenantId: input.tenantId, classificationJobId: input.classificationJobId ?? '', externalId: input.externalId, callbackUrl: input.callbackUrl ?? '' };
+      const r = await callUnary<ModerationReply__Output>((o, cb) => client.Moderate(request, o, cb), 40_000);
+      return { httpStatus: r.httpStatus, result: JSON.parse(r.resultJson) as Record<string, unknown> };
+    },
+  };
+}

@@ -1,0 +1,5 @@
+import { runStandalone } from '@modsvc/common/host';
+import { createModerator } from './service.ts';
+import { moderatorBinding } from './grpc.ts';
+
+await runStandalone('moderator', async (rt) => ({ bindings: [moderatorBinding(createModerator(rt))] }));

@@ -1,0 +1,4 @@
+import { runStandalone } from '@modsvc/common/host';
+import { startPolicyScorer } from './service.ts';
+
+await runStandalone('policy-scorer', async (rt) => startPolicyScorer(rt));

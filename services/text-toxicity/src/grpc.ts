@@ -1,0 +1,44 @@
+import * as grpc from '@grpc/grpc-js';
+import { moderationGrpc, type TextToxicityHandlers, type ScoreTextReply, type ScoreTextReply__Output } from '@modsvc/protos';
+import { ApiError } from '@modsvc/common/errors';
+import { CLIENT_OPTIONS, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import { TOXICITY_LABELS, type ToxicityLabel } from '@modsvc/common/classes';
+import type { TextSource, TextToxicityApi } from '@modsvc/common/contracts';
+import type { TextToxicityPart } from '@modsvc/common/jobs';
+
+const SOURCES: TextSource[] = ['caption', 'ocr', 'speech', 'api'];
+const MAX_TEXTS = 64;
+const MAX_TEXT_CHARS = 256 * 1024;
+
+export function textToxicityBinding(scorer: TextToxicityApi): GrpcBinding {
+  const handlers: TextToxicityHandlers = {
+    Score: unaryHandler(async (req): Promise<ScoreTextReply> => {
+      if (req.texts.length > MAX_TEXTS) throw new ApiError('invalid_request', `at most ${MAX_TEXTS} texts per call`);
+      if (req.texts.some((t) => t.length > MAX_TEXT_CHARS)) throw new ApiError('payload_too_large', 'a text is over 256 KB');
+      const source = SOURCES.includes(req.source as TextSource) ? (req.source as TextSource) : 'api';
+      const parts = await scorer.score(req.texts, source);
+      return {
+        model: parts[0]?.model ?? '',
+        results: parts.map((p) => ({
+          labels: TOXICITY_LABELS.map((label) => ({ label, score: p.scores[label] ?? 0, scored: p.scores[label] !== null })),
+          topSpan: p.topSpan ?? undefined,
+        })),
+      };
+    }),
+  };
+  return { name: 'moderation.v1.TextToxicity', definition: moderationGrpc().TextToxicity.service, handlers };
+}
+
+export function textToxicityClient(address: string): TextToxicityApi {
+  const client = new (moderationGrpc().TextToxicity)(address, grpc.credentials.createInsecure(), CLIENT_OPTIONS);
+  return {
+    async score(texts, source) {
+      const reply = await callUnary<ScoreTextReply__Output>((o, cb) => client.Score({ texts, source }, o, cb));
+      return reply.results.map((r): TextToxicityPart => {
+        const scores = Object.fromEntries(TOXICITY_LABELS.map((l) => [l, null])) as Record<ToxicityLabel, number | null>;
+        for (const l of r.labels) if (l.scored && (TOXICITY_LABELS as readonly string[]).includes(l.label)) scores[l.label as ToxicityLabel] = l.score;
+        return { scores, topSpan: r.topSpan && r.topSpan.text ? { start: r.topSpan.start, end: r.topSpan.end, text: r.topSpan.text } : null, model: reply.model };
+      });
+    },
+  };
+}

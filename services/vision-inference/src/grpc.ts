@@ -1,0 +1,30 @@
+import * as grpc from '@grpc/grpc-js';
+import { moderationGrpc, type VisionInferenceHandlers, type ListModelsReply__Output } from '@modsvc/protos';
+import { CLIENT_OPTIONS, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import type { ModelsApi, ModelsReport, VisionAnalyzer } from '@modsvc/common/contracts';
+
+export function visionBinding(analyzer: VisionAnalyzer): GrpcBinding {
+  const handlers: VisionInferenceHandlers = {
+    ListModels: unaryHandler(async () => {
+      const report = analyzer.models();
+      return {
+        models: report.models.map((m) => ({ ...m, error: m.error ?? '' })),
+        classes: report.classes.map((c) => ({ className: c.class, group: c.group, model: c.model ?? '', note: c.note })),
+      };
+    }),
+  };
+  return { name: 'moderation.v1.VisionInference', definition: moderationGrpc().VisionInference.service, handlers };
+}
+
+export function visionModelsClient(address: string): ModelsApi {
+  const client = new (moderationGrpc().VisionInference)(address, grpc.credentials.createInsecure(), CLIENT_OPTIONS);
+  return {
+    async models(): Promise<ModelsReport> {
+      const reply = await callUnary<ListModelsReply__Output>((o, cb) => client.ListModels({}, o, cb));
+      return {
+        models: reply.models.map((m) => ({ ...m, error: m.error || null })),
+        classes: reply.classes.map((c) => ({ class: c.className, group: c.group, model: c.model || null, note: c.note })),
+      };
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { runStandalone } from '@modsvc/common/host';
+import { textToxicityClient } from '@modsvc/text-toxicity/grpc';
+import { createVisionAnalyzer } from './analyzer.ts';
+import { startVisionConsumer } from './stage.ts';
+import { visionBinding } from './grpc.ts';
+
+await runStandalone('vision-inference', async (rt) => {
+  const analyzer = createVisionAnalyzer();
+  await analyzer.init();
+  const text = textToxicityClient(rt.config.TEXT_TOXICITY_ADDR);
+  return {
+    bindings: [visionBinding(analyzer)],
+    consumers: [await startVisionConsumer(rt, analyzer, text)],
+    stop: () => analyzer.close(),
+  };
+});

@@ -1,0 +1,39 @@
+// vision-inference on the bus: loads the frames of a job, runs the model registry, has OCR text scored.
+import type { Runtime } from '@modsvc/common/host';
+import type { TextToxicityApi, VisionAnalyzer, FrameInput } from '@modsvc/common/contracts';
+import type { VisionPart } from '@modsvc/common/jobs';
+import { runStage, loadQueuedJob, type StageDeps } from '@modsvc/common/stage';
+import type { Consumer } from '@modsvc/common/bus/types';
+
+export async function startVisionConsumer(rt: Runtime, analyzer: VisionAnalyzer, text: TextToxicityApi): Promise<Consumer> {
+  const deps: StageDeps = { bus: rt.bus, store: rt.store, log: rt.log };
+  return runStage(deps, {
+    stage: 'vision',
+    subject: 'pipeline.vision',
+    durable: 'vision-inference',
+    concurrency: 1,
+    handle: async ({ jobId, frames }) => {
+      const job = await loadQueuedJob(deps, jobId);
+      if (!job) return;
+      if (!job.parts.vision) {
+        const inputs: FrameInput[] = [];
+        for (const f of frames) inputs.push({ timestamp: f.timestamp, data: await rt.media.get(f.key) });
+        const analysis = await analyzer.analyze(inputs);
+        let ocr: VisionPart['ocr'] = null;
+        if (analysis.ocrText !== null) {
+          const ocrText = analysis.ocrText.trim();
+          ocr = { text: ocrText, toxicity: ocrText ? ((await text.score([ocrText], 'ocr'))[0] ?? null) : null };
+        }
+        const part: VisionPart = {
+          scores: analysis.scores,
+          evidence: analysis.evidence,
+          models: analysis.models,
+          framesAnalysed: analysis.framesAnalysed,
+          ocr,
+        };
+        await rt.store.setPart(job.id, 'vision', part);
+      }
+      await rt.bus.publish('pipeline.part', { jobId: job.id, part: 'vision' }, { msgId: `part-vision-${job.id}` });
+    },
+  });
+}
