@@ -1,5 +1,5 @@
 // Webhook retry schedule: exponential backoff with full jitter, retried for at least 24 hours.
-import { randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 export interface BackoffOptions {
   /** Ceiling of the first retry delay. */
@@ -24,7 +24,7 @@ const SCALE = 2 ** 48;
 
 /** Uniform in [0, 1) from the operating system's CSPRNG. */
 export function cryptoRandom(): number {
-  return randomInt(0, SCALE) / SCALE;
+  return randomBytes(6).readUIntBE(0, 6) / SCALE;
 }
 
 /**
