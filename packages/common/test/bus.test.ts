@@ -343,6 +343,26 @@ describe.skipIf(!nats)('JetStreamBus', () => {
     }
   });
 
+  it('recreates a deleted durable and a deleted stream instead of stalling', async () => {
+    const h = await jetstreamHarness(nats!.url);
+    try {
+      const b = h.bus as JetStreamBus;
+      const got: string[] = [];
+      await b.consume('pipeline.caption', 'text-toxicity-caption', async (m) => (got.push(m.data.jobId), m.ack()));
+      const { jetstreamManager } = await import('@nats-io/jetstream');
+      const jsm = await jetstreamManager(b.connection);
+      await jsm.consumers.delete(b.stream, 'text-toxicity-caption');
+      await b.publish('pipeline.caption', { jobId: 'after-consumer-loss' });
+      await waitFor(() => got.includes('after-consumer-loss'), 15_000, 'delivery after consumer loss');
+      await jsm.streams.delete(b.stream);
+      await b.publish('pipeline.caption', { jobId: 'after-stream-loss' });
+      await waitFor(() => got.includes('after-stream-loss'), 15_000, 'delivery after stream loss');
+      expect(got).toEqual(['after-consumer-loss', 'after-stream-loss']);
+    } finally {
+      await h.cleanup();
+    }
+  });
+
   it('creates the stream with the documented settings', async () => {
     const h = await jetstreamHarness(nats!.url);
     try {

@@ -50,6 +50,11 @@ export interface JetStreamBusOptions {
 
 export const DEFAULT_STREAM = 'PIPELINE';
 
+function isNoStream(err: unknown): boolean {
+  const e = err as { message?: string; cause?: { message?: string } };
+  return /no responders|jetstream is not enabled/i.test(`${e?.message ?? ''} ${e?.cause?.message ?? ''}`);
+}
+
 function isNotFound(err: unknown): boolean {
   const e = err as { code?: number; message?: string };
   return e?.code === 10059 || e?.code === 10014 || /not found/i.test(e?.message ?? '');
@@ -141,7 +146,17 @@ export class JetStreamBus implements Bus {
   async publish<S extends Subject>(subject: S, payload: SubjectPayload[S], opts?: { msgId?: string }): Promise<void> {
     if (!isSubject(subject)) throw new TypeError(`unknown bus subject ${String(subject)}`);
     const bytes = encodePayload(subject, payload);
-    await this.client().publish(this.wireSubject(subject), bytes, opts?.msgId ? { msgID: opts.msgId } : undefined);
+    const send = () =>
+      this.client().publish(this.wireSubject(subject), bytes, opts?.msgId ? { msgID: opts.msgId } : undefined);
+    try {
+      await send();
+    } catch (err) {
+      if (!isNoStream(err)) throw err;
+      // The stream is gone (a server restarted without its store, or an operator deleted it): recreate it once.
+      log.warn({ stream: this.stream }, 'no stream answers the publish; recreating it');
+      await this.ensureStream();
+      await send();
+    }
   }
 
   /** Creates the durable pull consumer, or updates its settings when it exists. */
@@ -187,6 +202,20 @@ export class JetStreamBus implements Bus {
     const nc = this.connection;
 
     let stopped = false;
+    let recovering: Promise<void> | undefined;
+    // After a failed pull, make sure the stream and the durable still exist (a server restarted without
+    // its store, or a deleted consumer, would otherwise leave the workers pulling from nothing forever).
+    const recover = (): Promise<void> =>
+      (recovering ??= (async () => {
+        try {
+          await this.ensureStream();
+          await this.ensureConsumer(subject, durable, ackWaitMs, opts.maxDeliver ?? -1);
+        } catch (err) {
+          log.warn({ err: (err as Error).message, subject, durable }, 'could not re-check stream/consumer');
+        } finally {
+          recovering = undefined;
+        }
+      })());
     const pulls = new Set<ConsumerMessages>();
     const wake = new AbortController();
 
@@ -253,6 +282,7 @@ export class JetStreamBus implements Bus {
           const backoff = Math.min(5000, 250 * 2 ** Math.min(failures, 5));
           log.warn({ err: (err as Error).message, subject, durable, backoff }, 'pull failed; retrying');
           await sleep(backoff, undefined, { signal: wake.signal }).catch(() => undefined);
+          if (!stopped && !nc.isClosed()) await recover();
         } finally {
           if (pull) pulls.delete(pull);
         }
