@@ -453,3 +453,40 @@ describe('safeFetch refusals happen before any connection attempt', () => {
     expect(err.code).toBe('bad_url');
   });
 });
+
+describe('safeFetch over IPv6 loopback', () => {
+  let v6: http.Server;
+  let v6port: number;
+  const hosts: (string | undefined)[] = [];
+  const guard = new EgressGuard({ allowCidrs: ['127.0.0.0/8', '::1/128'] });
+
+  beforeAll(async () => {
+    v6 = http.createServer((req, res) => {
+      hosts.push(req.headers.host);
+      res.end('v6 hello');
+    });
+    await new Promise<void>((r) => v6.listen(0, '::1', r));
+    v6port = (v6.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    v6.closeAllConnections();
+    await new Promise<void>((r) => v6.close(() => r()));
+  });
+
+  it('fetches an allowed IPv6 literal with a bracketed Host header', async () => {
+    const res = await safeFetch(`http://[::1]:${v6port}/`, { guard, maxBytes: 100, timeoutMs: 5000 });
+    expect(res.body.toString()).toBe('v6 hello');
+    expect(hosts.at(-1)).toBe(`[::1]:${v6port}`);
+  });
+
+  it('falls back across the checked addresses only (first one refuses, second answers)', async () => {
+    const resolver: Resolver = async () => [
+      { address: '127.0.0.2', family: 4 }, // nothing listens there on this port
+      { address: '::1', family: 6 },
+    ];
+    const res = await safeFetch(`http://dual.test:${v6port}/`, { guard, maxBytes: 100, timeoutMs: 5000, resolve: resolver });
+    expect(res.body.toString()).toBe('v6 hello');
+    expect(hosts.at(-1)).toBe(`dual.test:${v6port}`);
+  });
+});
