@@ -37,3 +37,7 @@ test: install system-deps $(TEST_PREREQS)
 	npx tsc -p tsconfig.json
 	npx eslint .
 	npx vitest run
+
+.PHONY: openapi
+openapi: install
+	npx tsx services/gateway/src/write-openapi.ts

@@ -47,6 +47,7 @@ export async function runStage<S extends Subject>(deps: StageDeps, spec: StageSp
       const log = deps.log.child({ stage: spec.stage, job_id: jobId, delivery: msg.deliveryCount });
       const started = process.hrtime.bigint();
       let outcome = 'ok';
+      log.debug('stage message received');
       const heartbeat = setInterval(() => msg.working(), Math.max(1000, Math.floor(ackWaitMs / 3)));
       try {
         await withSpan(`stage ${spec.stage}`, { 'modsvc.job_id': jobId, 'modsvc.delivery': msg.deliveryCount }, () =>

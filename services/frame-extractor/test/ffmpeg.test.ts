@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FFMPEG, extractAudio, probe, sampleFrames } from '../src/ffmpeg.ts';
+
+const run = promisify(execFile);
+let dir: string;
+let clip: string;
+let mute: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ffmpeg-test-'));
+  clip = path.join(dir, 'clip.mp4');
+  mute = path.join(dir, 'mute.webm');
+  await run(FFMPEG, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=44100', '-t', '4', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip]);
+  await run(FFMPEG, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=15', '-t', '2', '-c:v', 'libvpx', mute]);
+}, 60_000);
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('ffmpeg helpers', () => {
+  it('probes size, frame rate, duration and streams', async () => {
+    const p = await probe(clip);
+    expect(p).toMatchObject({ width: 320, height: 240, fps: 25, hasVideo: true, hasAudio: true });
+    expect(p.duration).toBeCloseTo(4, 0);
+    const m = await probe(mute);
+    expect(m).toMatchObject({ width: 160, height: 120, hasAudio: false });
+  });
+
+  it('samples one frame per second from the analysed window only', async () => {
+    const out = path.join(dir, 'frames');
+    fs.mkdirSync(out);
+    const frames = await sampleFrames(clip, out, { rate: 1, seconds: 3, maxSide: 1280, timeoutMs: 30_000 });
+    expect(frames.length).toBe(3);
+  });
+
+  it('extracts audio as 16 kHz mono 16-bit WAV', async () => {
+    const wav = path.join(dir, 'a.wav');
+    await extractAudio(clip, wav, { seconds: 2, timeoutMs: 30_000 });
+    const header = fs.readFileSync(wav).subarray(0, 44);
+    expect(header.toString('ascii', 0, 4)).toBe('RIFF');
+    expect(header.readUInt16LE(22)).toBe(1); // channels
+    expect(header.readUInt32LE(24)).toBe(16000); // sample rate
+    expect(header.readUInt16LE(34)).toBe(16); // bits
+  });
+
+  it('rejects files that are not media', async () => {
+    const junk = path.join(dir, 'junk.mp4');
+    fs.writeFileSync(junk, 'this is not a video');
+    await expect(probe(junk)).rejects.toThrow();
+  });
+});

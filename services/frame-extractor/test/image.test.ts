@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { PermanentJobError } from '@modsvc/common/errors';
+import { decodeImage, FRAME_MAX_SIDE, MAX_ANIMATION_FRAMES } from '../src/image.ts';
+
+async function jpeg(width: number, height: number, orientation?: number): Promise<Buffer> {
+  const img = sharp({ create: { width, height, channels: 3, background: { r: 10, g: 200, b: 30 } } }).jpeg();
+  return orientation ? img.withMetadata({ orientation }).toBuffer() : img.toBuffer();
+}
+
+async function animatedGif(frames: number, delayMs: number): Promise<Buffer> {
+  const pages = await Promise.all(
+    Array.from({ length: frames }, (_, i) => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: (i * 10) % 256, g: 0, b: 0 } } }).raw().toBuffer()),
+  );
+  return sharp(Buffer.concat(pages), { raw: { width: 40, height: 30 * frames, channels: 3, pageHeight: 30 } })
+    .gif({ delay: new Array(frames).fill(delayMs), loop: 0 })
+    .toBuffer();
+}
+
+describe('decodeImage', () => {
+  it('decodes a still JPEG to one frame with its size', async () => {
+    const d = await decodeImage(await jpeg(640, 480));
+    expect(d).toMatchObject({ width: 640, height: 480, fps: 0, duration: 0 });
+    expect(d.frames).toHaveLength(1);
+    expect(d.frames[0]!.jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
+  });
+
+  it('applies EXIF orientation (6 = rotate 90°): width and height swap', async () => {
+    const d = await decodeImage(await jpeg(400, 200, 6));
+    expect([d.width, d.height]).toEqual([200, 400]);
+    expect([d.frames[0]!.width, d.frames[0]!.height]).toEqual([200, 400]);
+  });
+
+  it('scales large images down to the frame size limit', async () => {
+    const d = await decodeImage(await jpeg(3000, 1500));
+    expect(d.width).toBe(3000);
+    expect(d.frames[0]!.width).toBe(FRAME_MAX_SIDE);
+  });
+
+  it('samples animated GIFs with timestamps, fps and duration', async () => {
+    const d = await decodeImage(await animatedGif(4, 250));
+    expect(d.frames).toHaveLength(4);
+    expect(d.frames.map((f) => f.timestamp)).toEqual([0, 0.25, 0.5, 0.75]);
+    expect(d.duration).toBeCloseTo(1);
+    expect(d.fps).toBeCloseTo(4);
+    expect([d.width, d.height]).toEqual([40, 30]);
+    const many = await decodeImage(await animatedGif(MAX_ANIMATION_FRAMES + 8, 100));
+    expect(many.frames).toHaveLength(MAX_ANIMATION_FRAMES);
+  });
+
+  it('fails truncated and non-image input with "Failed to decode image."', async () => {
+    const good = await jpeg(320, 240);
+    await expect(decodeImage(good.subarray(0, good.length / 2))).rejects.toThrow(PermanentJobError);
+    await expect(decodeImage(good.subarray(0, good.length / 2))).rejects.toThrow(/^Failed to decode image\./);
+    await expect(decodeImage(Buffer.from('not an image at all'))).rejects.toThrow(/^Failed to decode image\./);
+  });
+
+  it('refuses decompression bombs by pixel count before decoding', async () => {
+    // A tiny PNG that declares 10000 x 10000 pixels.
+    const bomb = await sharp({ create: { width: 10000, height: 10000, channels: 3, background: { r: 0, g: 0, b: 0 } } }).png({ compressionLevel: 9, palette: true }).toBuffer();
+    expect(bomb.length).toBeLessThan(1_000_000);
+    await expect(decodeImage(bomb)).rejects.toThrow(/megapixel limit/);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { TokenIssuer, TOKEN_TTL_SECONDS } from '../src/tokens.ts';
+import { RateLimiter } from '../src/rate-limit.ts';
+
+const KEY = 'k'.repeat(40);
+
+describe('TokenIssuer', () => {
+  it('issues tokens that verify, carry the tenant and expire after 24 h', () => {
+    const issuer = new TokenIssuer(KEY);
+    const now = Date.UTC(2026, 0, 1);
+    const { token, expiry } = issuer.issue('acme', now);
+    expect(expiry.getTime() - now).toBe(TOKEN_TTL_SECONDS * 1000);
+    const ok = issuer.verify(token, now + 1000);
+    expect(ok).toMatchObject({ ok: true, claims: { sub: 'acme' } });
+    expect(issuer.verify(token, now + TOKEN_TTL_SECONDS * 1000)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('refuses tokens signed with another key, tampered claims and junk', () => {
+    const issuer = new TokenIssuer(KEY);
+    const other = new TokenIssuer('z'.repeat(40));
+    const { token } = issuer.issue('acme');
+    expect(other.verify(token)).toEqual({ ok: false, reason: 'bad_signature' });
+    const [h, , s] = token.split('.');
+    const forged = `${h}.${Buffer.from(JSON.stringify({ sub: 'globex', iat: 0, exp: 9e9, jti: 'x' })).toString('base64url')}.${s}`;
+    expect(issuer.verify(forged)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(issuer.verify('nope')).toEqual({ ok: false, reason: 'malformed' });
+    expect(issuer.verify('a.b.c')).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('needs a key of at least 32 characters', () => {
+    expect(() => new TokenIssuer('short')).toThrow(/32/);
+  });
+});
+
+describe('RateLimiter', () => {
+  it('allows a burst, then asks to wait, then refills', () => {
+    const limiter = new RateLimiter(60, 3);
+    const t = 1_000_000;
+    expect([limiter.take('a', t), limiter.take('a', t), limiter.take('a', t)]).toEqual([0, 0, 0]);
+    expect(limiter.take('a', t)).toBeGreaterThan(0);
+    expect(limiter.take('b', t)).toBe(0);
+    expect(limiter.take('a', t + 1000)).toBe(0);
+  });
+});

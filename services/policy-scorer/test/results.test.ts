@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { CLASS_GROUPS, VISUAL_CLASSES, emptyScores, TOXICITY_LABELS } from '@modsvc/common/classes';
+import type { JobRecord, TextToxicityPart, VisionPart } from '@modsvc/common/jobs';
+import { newJobRecord } from '../../../packages/common/test/fixtures.ts';
+import { buildItemsResult } from '../src/items.ts';
+import { scoreCategories } from '../src/policy.ts';
+import { isComplete } from '../src/service.ts';
+import { riskLevel, STANDARD_CATEGORIES } from '../src/policy-table.ts';
+
+function vision(scores: Partial<Record<(typeof VISUAL_CLASSES)[number], number>>, ocr: VisionPart['ocr'] = null): VisionPart {
+  return { scores: { ...emptyScores(VISUAL_CLASSES), ...scores }, evidence: {}, models: ['nsfw@1'], framesAnalysed: 1, ocr };
+}
+
+function tox(scores: Partial<Record<(typeof TOXICITY_LABELS)[number], number>>): TextToxicityPart {
+  return { scores: { ...emptyScores(TOXICITY_LABELS), ...scores }, topSpan: null, model: 'toxicity@1' };
+}
+
+function job(over: Partial<JobRecord>): JobRecord {
+  return newJobRecord({ expectedParts: ['vision'], ...over });
+}
+
+describe('items result', () => {
+  it('has every group and class, null where no model scored, plus url and extras', () => {
+    const r = buildItemsResult(job({ parts: { vision: vision({ adult_content: 0.123456, firearm: 0.9 }) }, url: 'cat.jpg' }));
+    for (const [group, classes] of Object.entries(CLASS_GROUPS)) expect(Object.keys(r[group] as object)).toEqual([...classes]);
+    expect((r.nsfw as Record<string, unknown>).adult_content).toBe(0.1235);
+    expect((r.violence as Record<string, unknown>).firearm).toBe(0.9);
+    expect((r.violence as Record<string, unknown>).violence).toBeNull();
+    expect(r.caption_language_toxicity).toEqual(emptyScores(TOXICITY_LABELS));
+    expect(r.url).toBe('cat.jpg');
+    expect(r.speech).toBeNull();
+    expect(r.models).toEqual(['nsfw@1']);
+  });
+
+  it('scores the caption group from the caption part only; OCR and speech go to their own fields', () => {
+    const r = buildItemsResult(
+      job({
+        parts: {
+          vision: vision({}, { text: 'hello', toxicity: tox({ toxicity: 0.7 }) }),
+          caption: { toxicity: tox({ toxicity: 0.2, threat: 0.1 }) },
+          speech: { transcript: 'i will hurt you', segments: [{ start: 1, end: 2, text: 'i will hurt you' }], recognizer: 'pocketsphinx', toxicity: tox({ threat: 0.95 }), error: null },
+        },
+      }),
+    );
+    expect((r.caption_language_toxicity as Record<string, unknown>).toxicity).toBe(0.2);
+    expect((r.ocr as { scores: Record<string, unknown> }).scores.toxicity).toBe(0.7);
+    expect((r.speech as { scores: Record<string, unknown>; transcript: string }).scores.threat).toBe(0.95);
+    expect(r.models).toEqual(['nsfw@1', 'toxicity@1']);
+  });
+});
+
+describe('policy categories', () => {
+  it('takes the max of weight x score over scored signals, and names what triggered it', () => {
+    const cats = scoreCategories(job({ parts: { vision: vision({ firearm: 0.9, knife: 0.5, adult_content: 0.1, suggestive: 0.9 }) } }));
+    const byName = Object.fromEntries(cats.map((c) => [c.name, c]));
+    expect(byName.ARMS_AMMO).toMatchObject({ score: 0.9, risk_level: 'HIGH', triggered_by: 'firearm' });
+    expect(byName.SEXUAL).toMatchObject({ score: 0.54, risk_level: 'MEDIUM', triggered_by: 'suggestive' });
+    expect(byName.DRUGS).toMatchObject({ score: null, risk_level: 'UNKNOWN', triggered_by: null });
+  });
+
+  it('uses text from speech and OCR for threats and hate', () => {
+    const cats = scoreCategories(
+      job({
+        parts: {
+          vision: vision({}, { text: 'x', toxicity: tox({ identity_attack: 0.85 }) }),
+          speech: { transcript: 't', segments: [], recognizer: 'r', toxicity: tox({ threat: 1 }), error: null },
+        },
+      }),
+    );
+    const byName = Object.fromEntries(cats.map((c) => [c.name, c]));
+    expect(byName.DEATH_INJURY_MILITARY).toMatchObject({ score: 0.9, risk_level: 'HIGH', triggered_by: 'speech:threat' });
+    expect(byName.HATE_SPEECH).toMatchObject({ score: 0.85, triggered_by: 'ocr:identity_attack' });
+  });
+
+  it('maps scores to risk levels at the documented thresholds', () => {
+    expect([riskLevel(null), riskLevel(0.1), riskLevel(0.2), riskLevel(0.5), riskLevel(0.8)]).toEqual(['UNKNOWN', 'NONE', 'LOW', 'MEDIUM', 'HIGH']);
+    expect(STANDARD_CATEGORIES.map((c) => c.name)).toEqual(['SEXUAL', 'DRUGS', 'DEATH_INJURY_MILITARY', 'ARMS_AMMO', 'HATE_SPEECH']);
+  });
+});
+
+describe('fan-in completeness', () => {
+  it('waits for every expected part', () => {
+    expect(isComplete(job({ expectedParts: null }))).toBe(false);
+    expect(isComplete(job({ expectedParts: ['vision', 'caption'], parts: { vision: vision({}) } }))).toBe(false);
+    expect(isComplete(job({ expectedParts: ['vision', 'caption'], parts: { vision: vision({}), caption: { toxicity: tox({}) } } }))).toBe(true);
+  });
+});

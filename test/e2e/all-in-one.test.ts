@@ -1,0 +1,4 @@
+import { describePipelineContract } from './pipeline-contract.ts';
+import { startAllInOneDeployment } from '../helpers/deployments.ts';
+
+describePipelineContract('all-in-one (in-process bus, embedded store, local media)', () => startAllInOneDeployment());

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import { expect, it } from 'vitest';
+import { verifySignature, SIGNATURE_HEADER } from '@modsvc/webhook-dispatcher/sign';
+import { describePipelineContract } from './pipeline-contract.ts';
+import { startDistributedDeployment } from '../helpers/deployments.ts';
+import { makeMp4 } from '../helpers/media.ts';
+
+describePipelineContract('distributed (one process per service, gRPC + NATS JetStream)', () => startDistributedDeployment(), (ctx) => {
+  it('completes a job whose stage process is SIGKILLed mid-job once the stage is back, and the webhook arrives signed', async () => {
+    const c = ctx();
+    const vision = c.deployment.services.get('vision-inference')!;
+    const clip = fs.readFileSync(await makeMp4(c.dir, { seconds: 20 }));
+    const from = vision.output.length;
+    const submit = await c.acme.submitFile('/classify/items-characteristics/video', { data: clip, filename: 'long.mp4', type: 'video/mp4' }, { callback_url: `${c.receiver.url}/hooks/killed?case=sigkill` });
+    expect(submit.status).toBe(200);
+    const jobId = submit.body.job_id as string;
+
+    // Kill vision-inference while it holds the job's message (it logs the delivery before working on it).
+    await vision.waitForLog(new RegExp(`"job_id":"${jobId}"[^\\n]*"msg":"stage message received"`), 120_000, from);
+    await vision.kill();
+    const during = await c.acme.get(`/classify/items-characteristics/video/${jobId}`);
+    expect(during.body.status).toBe('queued');
+
+    const restartFrom = vision.output.length;
+    await vision.start(180_000);
+    const done = await c.acme.waitForJob(`/classify/items-characteristics/video/${jobId}`, 240_000);
+    expect(done.body.status, JSON.stringify(done.body)).toBe('done');
+    // The restarted process got the same message again (a redelivery), not a new job.
+    expect(vision.output.slice(restartFrom)).toMatch(new RegExp(`"job_id":"${jobId}"[^\\n]*"delivery":[2-9]`));
+
+    const call = await c.receiver.waitFor((r) => r.body.includes(jobId), 60_000);
+    expect(call.url).toBe('/hooks/killed?case=sigkill');
+    expect(verifySignature(call.body, c.deployment.tenants.acme.signingSecret!, call.headers[SIGNATURE_HEADER.toLowerCase()])).toBe(true);
+    expect(c.receiver.calls.filter((r) => r.body.includes(jobId))).toHaveLength(1);
+  }, 600_000);
+});

@@ -1,0 +1,129 @@
+// Starts the service the way operators do: `node services/<name>/index.js` with environment variables.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function httpOk(url: string): Promise<boolean> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+  return res.ok;
+}
+
+export class ServiceProcess {
+  proc: ChildProcess | null = null;
+  output = '';
+  private exitPromise: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly name: string,
+    readonly script: string,
+    readonly env: Record<string, string>,
+    readonly readyUrl: string,
+    readonly logFile: string,
+  ) {}
+
+  async start(timeoutMs = 120_000): Promise<void> {
+    const proc = spawn(process.execPath, [this.script], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.proc = proc;
+    const log = fs.createWriteStream(this.logFile, { flags: 'a' });
+    const onData = (d: Buffer) => {
+      this.output += d.toString();
+      if (this.output.length > 2_000_000) this.output = this.output.slice(-1_000_000);
+      log.write(d);
+    };
+    proc.stdout?.on('data', onData);
+    proc.stderr?.on('data', onData);
+    this.exitPromise = new Promise((resolve) => proc.once('exit', () => (log.end(), resolve())));
+    let exited = false;
+    void this.exitPromise.then(() => (exited = true));
+    await waitFor(
+      async () => {
+        if (exited) throw new Error('exited');
+        return httpOk(this.readyUrl);
+      },
+      timeoutMs,
+      `${this.name} to become ready (log: ${this.logFile})`,
+    ).catch((err) => {
+      if (exited) throw new Error(`${this.name} exited during start-up:\n${this.output.slice(-3000)}`);
+      throw err;
+    });
+  }
+
+  /** Resolves when a log line matches (already printed lines count). */
+  async waitForLog(pattern: RegExp, timeoutMs = 60_000, from = 0): Promise<void> {
+    await waitFor(async () => pattern.test(this.output.slice(from)), timeoutMs, `${this.name} log ${pattern}`);
+  }
+
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+    if (!this.proc || this.proc.exitCode !== null || this.proc.signalCode !== null) return;
+    this.proc.kill(signal);
+    await this.exitPromise;
+  }
+
+  async kill(): Promise<void> {
+    await this.stop('SIGKILL');
+  }
+}
+
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `modsvc-${prefix}-`));
+}
+
+/** A NATS server with JetStream of the test's own (isolated store, free port). */
+export async function startNats(): Promise<{ url: string; stop(): Promise<void> }> {
+  const binary = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
+  if (!fs.existsSync(binary)) throw new Error(`nats-server not found at ${binary}; install Debian's nats-server`);
+  const port = await freePort();
+  const dir = tempDir('nats');
+  const proc = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  await waitFor(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const s = net.connect(port, '127.0.0.1', () => (s.end(), resolve(true)));
+        s.on('error', () => resolve(false));
+      }),
+    15_000,
+    'nats-server',
+  );
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    async stop() {
+      proc.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
