@@ -386,7 +386,7 @@ describe('alerts, dashboards and docs', () => {
 
   it('docs/kubernetes.md walks from helm install to a classified image', () => {
     const doc = readFileSync(join(repoRoot, 'docs/kubernetes.md'), 'utf8');
-    for (const step of ['helm install', '/v1/authenticate', '/v1/classify/items-characteristics/image', 'Authorization: Bearer']) {
+    for (const step of ['helm install', 'BASE=http://127.0.0.1:8080/v1', '$BASE/authenticate -d key=', '$BASE/classify/items-characteristics/image', 'Authorization: Bearer', 'status']) {
       expect(doc, step).toContain(step);
     }
   });
