@@ -303,7 +303,7 @@ export class JetStreamBus implements Bus {
         }
         await running;
         this.consumers.delete(handle_);
-        if (!nc.isClosed()) await nc.flush().catch(() => undefined); // acks reach the server
+        if (!nc.isClosed()) await settleWithin(nc.flush(), 2000); // acks reach the server (unless disconnected)
       },
     };
     this.consumers.add(handle_);
@@ -332,7 +332,33 @@ export class JetStreamBus implements Bus {
     this.nc = undefined;
     this.js = undefined;
     this.jsm = undefined;
-    if (nc && !nc.isClosed()) await nc.drain();
+    if (nc && !nc.isClosed()) await drainOrClose(nc);
   }
+}
+
+/** Waits for p (ignoring its outcome) at most timeoutMs; resolves true when it settled in time. */
+async function settleWithin(p: Promise<unknown>, timeoutMs: number): Promise<boolean> {
+  const timer = new AbortController();
+  const settled = await Promise.race([
+    p.then(
+      () => true,
+      () => true,
+    ),
+    sleep(timeoutMs, false, { signal: timer.signal }).catch(() => false),
+  ]);
+  timer.abort();
+  return settled;
+}
+
+/** Drains (flushing acks and publishes); closes outright if the server does not answer within timeoutMs. */
+export async function drainOrClose(nc: NatsConnection, timeoutMs = 5000): Promise<void> {
+  let drained = false;
+  await settleWithin(
+    nc.drain().then(() => {
+      drained = true;
+    }),
+    timeoutMs,
+  );
+  if (!drained && !nc.isClosed()) await nc.close().catch(() => undefined);
 }
 

@@ -10,6 +10,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
 import { Objm, StorageType, type ObjectStore } from '@nats-io/obj';
+import { drainOrClose } from '../bus/jetstream.ts';
 import { assertMediaKey, assertMediaPrefix } from './keys.ts';
 import { MediaNotFoundError, type MediaStore } from './types.ts';
 
@@ -70,7 +71,7 @@ export class NatsObjectMediaStore implements MediaStore {
     const nc = this.nc;
     this.os = undefined;
     this.nc = undefined;
-    if (nc && this.owned && !nc.isClosed()) await nc.drain();
+    if (nc && this.owned && !nc.isClosed()) await drainOrClose(nc);
     this.owned = false;
   }
 
