@@ -36,8 +36,16 @@ lint: install
 test: install system-deps $(TEST_PREREQS)
 	npx tsc -p tsconfig.json
 	npx eslint .
-	npx vitest run
+	@mkdir -p bench/results
+	npx vitest run --reporter=default --reporter=json --outputFile.json=.vitest-results.json; status=$$?; \
+	  node scripts/test-summary.mjs .vitest-results.json; exit $$status
 
 .PHONY: openapi
 openapi: install
 	npx tsx services/gateway/src/write-openapi.ts
+
+# Each service on its own (wired by gRPC and JetStream; see README "Running the services separately").
+SERVICES := gateway ingest frame-extractor vision-inference speech-to-text text-toxicity policy-scorer moderator webhook-dispatcher
+.PHONY: $(addprefix run-,$(SERVICES))
+$(addprefix run-,$(SERVICES)): run-%: install
+	node services/$*/index.js

@@ -36,7 +36,7 @@ export interface StartedService {
 
 export async function createRuntime(config: Config, log: Logger): Promise<Runtime> {
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const store = createJobStore({ mongodbUrl: config.MONGODB_URL, dataDir: config.dataDir });
+  const store = createJobStore({ mongodbUrl: config.MONGODB_URL, natsUrl: config.NATS_URL, dataDir: config.dataDir });
   const bus = createBus({ natsUrl: config.NATS_URL });
   const media = createMediaStore({
     natsUrl: config.NATS_URL,
