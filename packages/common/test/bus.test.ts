@@ -224,13 +224,14 @@ function busContract(name: string, make: () => Promise<Harness>): void {
           'worker',
           async (m) => {
             worked++;
-            for (let i = 0; i < 6; i++) {
-              await sleep(150);
+            // 1.6 s of work against a 1 s ack wait: only working() keeps it from being redelivered.
+            for (let i = 0; i < 8; i++) {
+              await sleep(200);
               m.working();
             }
             m.ack();
           },
-          { ackWaitMs: 400 },
+          { ackWaitMs: 1000, concurrency: 2 }, // a free slot would take a redelivery
         ),
       );
       await h.bus.publish('pipeline.fetch', { jobId: 'w1' });
