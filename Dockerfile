@@ -29,8 +29,11 @@ WORKDIR /app
 COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
 RUN pnpm fetch --prod
 COPY . .
-RUN pnpm install --offline --prod --frozen-lockfile \
- && node -e "import('tsx/esm/api').then(() => process.exit(0), (e) => { console.error('tsx must be a production dependency:', e.message); process.exit(1); })" \
+RUN pnpm install --prefer-offline --prod --frozen-lockfile \
+ && for d in services/*/; do \
+      (cd "$d" && node --input-type=module -e "await import('tsx/esm/api')") \
+      || { echo "tsx must be a production dependency of $d (index.js loads it)"; exit 1; }; \
+    done \
  && rm -rf /root/.cache /root/.local/share/pnpm
 
 # deps-cuda: the same tree plus the CUDA execution provider binaries of onnxruntime-node.
@@ -41,7 +44,8 @@ RUN cd "$(dirname "$(node -p "require.resolve('onnxruntime-node/package.json', {
 # ---------------------------------------------------------------------------------------------
 # runtime-base: node, the app (owned by root, read-only for the app user), a non-root user.
 FROM ${NODE_IMAGE} AS runtime-base
-ENV NODE_ENV=production DATA_DIR=/var/lib/modsvc MODEL_DIR=/models GRPC_PORT=50051 METRICS_PORT=9464
+ENV NODE_ENV=production DATA_DIR=/var/lib/modsvc MODEL_DIR=/models GRPC_PORT=50051 METRICS_PORT=9464 \
+    HOME=/tmp XDG_CACHE_HOME=/tmp/.cache
 RUN groupadd --gid 10001 modsvc \
  && useradd --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin modsvc \
  && mkdir -p /var/lib/modsvc /models && chown 10001:10001 /var/lib/modsvc /models \
@@ -73,7 +77,7 @@ CMD ["node", "services/vision-inference/index.js"]
 # vision-cuda: vision-inference on an NVIDIA GPU (CUDA 12 + cuDNN 9 runtime, onnxruntime CUDA EP).
 FROM ${CUDA_IMAGE} AS vision-cuda
 ENV NODE_ENV=production DATA_DIR=/var/lib/modsvc MODEL_DIR=/models GRPC_PORT=50051 METRICS_PORT=9464 \
-    NVIDIA_VISIBLE_DEVICES=all NVIDIA_DRIVER_CAPABILITIES=compute,utility
+    HOME=/tmp XDG_CACHE_HOME=/tmp/.cache NVIDIA_VISIBLE_DEVICES=all NVIDIA_DRIVER_CAPABILITIES=compute,utility
 COPY --from=deps /usr/local/bin/node /usr/local/bin/node
 RUN groupadd --gid 10001 modsvc \
  && useradd --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin modsvc \

@@ -276,6 +276,7 @@ describe('service wiring', () => {
       GRPC_PORT: '50051',
       METRICS_PORT: '9464',
       DATA_DIR: '/var/lib/modsvc',
+      HOME: '/tmp',
       OTEL_TRACES_EXPORTER: 'none',
       INGEST_ADDR: 'moderation-ingest:50051',
       TEXT_TOXICITY_ADDR: 'moderation-text-toxicity:50051',
