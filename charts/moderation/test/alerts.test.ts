@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { VALUES_FILES, ensureTools, find, render, repoRoot } from './render.ts';
 
+// Fetch the tools before deciding whether promtool is there (the skip is decided at collection).
+ensureTools();
 const promtool = join(repoRoot, '.tools/bin/promtool');
 const hasPromtool = existsSync(promtool);
 const RUNBOOK = 'https://github.com/modsvc/modsvc/blob/main/docs/operations.md';
@@ -35,7 +37,6 @@ function annotations(alert: string, description: string): Record<string, string>
 }
 
 beforeAll(() => {
-  ensureTools();
   const rule = find(render({ valuesFiles: VALUES_FILES.gpu }), 'PrometheusRule', 'moderation');
   const groups = (rule.spec as { groups: { rules: Rule[] }[] }).groups;
   rules = groups.flatMap((g) => g.rules);

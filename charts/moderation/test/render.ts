@@ -1,7 +1,7 @@
 // Helpers of the chart tests: run helm/kubectl from .tools/bin (fetched by `make tools`), parse the
 // rendered YAML, validate objects against the Kubernetes schemas offline (kubernetes-models@4).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
@@ -49,7 +49,9 @@ export type K8sObject = {
 /** Fetches helm and kubectl (`make tools`) when a test runs outside `make test`. */
 export function ensureTools(): void {
   if (existsSync(helmBin) && existsSync(kubectlBin)) return;
-  execFileSync('make', ['tools'], { cwd: repoRoot, stdio: 'pipe', timeout: 110_000 });
+  // Test files run in parallel workers: one fetch at a time (flock from util-linux).
+  mkdirSync(join(repoRoot, '.tools'), { recursive: true });
+  execFileSync('flock', [join(repoRoot, '.tools/.lock'), 'make', 'tools'], { cwd: repoRoot, stdio: 'pipe', timeout: 110_000 });
   if (!existsSync(helmBin)) throw new Error(`helm not found at ${helmBin} after make tools`);
 }
 
