@@ -49,3 +49,8 @@ SERVICES := gateway ingest frame-extractor vision-inference speech-to-text text-
 .PHONY: $(addprefix run-,$(SERVICES))
 $(addprefix run-,$(SERVICES)): run-%: install
 	node services/$*/index.js
+
+.PHONY: bench-e2e
+# All-in-one end to end: image jobs/s, p50/p95 latency, peak RSS, one 60 s 720p video.
+bench-e2e: install system-deps
+	npx tsx bench/e2e.bench.ts

@@ -1,0 +1,115 @@
+// End-to-end benchmark of all-in-one mode, as a caller sees it: image items jobs (images/s, p50/p95
+// latency, peak RSS of the service) and one 60 s 720p video (seconds of processing per second of video).
+// Run: make bench-e2e   (writes bench/results/e2e.json)
+import fs from 'node:fs';
+import path from 'node:path';
+import { startAllInOneDeployment } from '../test/helpers/deployments.ts';
+import { ApiClient } from '../test/helpers/api.ts';
+import { makeJpeg, makeMp4 } from '../test/helpers/media.ts';
+import { REPO_ROOT, tempDir } from '../test/helpers/processes.ts';
+
+const IMAGES = Number(process.env.BENCH_IMAGES ?? 40);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function peakRssMb(pid: number): number | null {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function loadImages(): Promise<{ name: string; data: Buffer }[]> {
+  const dir = path.resolve(REPO_ROOT, process.env.BENCH_IMAGE_DIR ?? '../shared/data/images');
+  const files: string[] = [];
+  if (fs.existsSync(dir)) {
+    for (const sub of fs.readdirSync(dir)) {
+      const p = path.join(dir, sub);
+      if (fs.statSync(p).isDirectory()) for (const f of fs.readdirSync(p)) if (/^real.*\.jpg$/.test(f)) files.push(path.join(p, f));
+    }
+  }
+  files.sort();
+  if (files.length) return files.slice(0, IMAGES).map((f) => ({ name: path.basename(f), data: fs.readFileSync(f) }));
+  return Promise.all(Array.from({ length: IMAGES }, async (_, i) => ({ name: `gen-${i}.jpg`, data: await makeJpeg(800, 600, { r: i * 5, g: 100, b: 150 }) })));
+}
+
+async function main(): Promise<void> {
+  const images = await loadImages();
+  const dep = await startAllInOneDeployment({ LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000' });
+  const pid = dep.services.get('all-in-one')!.proc!.pid!;
+  const api = new ApiClient(dep.url);
+  await api.authenticate(dep.tenants.acme.apiKey);
+  try {
+    // Warm-up: first inference compiles kernels.
+    const warm = await api.submitFile('/classify/items-characteristics/image', { data: images[0]!.data, filename: 'warm.jpg', type: 'image/jpeg' });
+    await api.waitForJob(`/classify/items-characteristics/image/${warm.body.job_id as string}`, 300_000);
+
+    const latencies: number[] = [];
+    let failed = 0;
+    let next = 0;
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < images.length) {
+          const img = images[next++]!;
+          const t0 = Date.now();
+          const r = await api.submitFile('/classify/items-characteristics/image', { data: img.data, filename: img.name, type: 'image/jpeg' });
+          const done = await api.waitForJob(`/classify/items-characteristics/image/${r.body.job_id as string}`, 300_000);
+          if (done.body.status !== 'done') failed++;
+          latencies.push(Date.now() - t0);
+        }
+      }),
+    );
+    const wall = (Date.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+
+    // Sequential latency (one job at a time) is what a single caller sees.
+    const single: number[] = [];
+    for (const img of images.slice(0, Math.min(10, images.length))) {
+      const t0 = Date.now();
+      const r = await api.submitFile('/classify/items-characteristics/image', { data: img.data, filename: img.name, type: 'image/jpeg' });
+      await api.waitForJob(`/classify/items-characteristics/image/${r.body.job_id as string}`, 300_000);
+      single.push(Date.now() - t0);
+    }
+    single.sort((a, b) => a - b);
+
+    const dir = tempDir('bench');
+    const video = await makeMp4(dir, { seconds: 60, size: '1280x720' });
+    const t0 = Date.now();
+    const v = await api.submitFile('/classify/items-characteristics/video', { data: fs.readFileSync(video), filename: 'bench-720p-60s.mp4', type: 'video/mp4' });
+    const vdone = await api.waitForJob(`/classify/items-characteristics/video/${v.body.job_id as string}`, 600_000);
+    const videoSeconds = (Date.now() - t0) / 1000;
+    fs.rmSync(dir, { recursive: true, force: true });
+
+    const result = {
+      at: new Date().toISOString(),
+      machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+      images: {
+        count: images.length,
+        source: images[0]!.name.startsWith('gen-') ? 'generated' : 'shared/data/images real photos',
+        concurrency: CONCURRENCY,
+        failed,
+        images_per_second: Math.round((images.length / wall) * 100) / 100,
+        latency_ms_p50: percentile(latencies, 50),
+        latency_ms_p95: percentile(latencies, 95),
+        sequential_latency_ms_p50: percentile(single, 50),
+        sequential_latency_ms_p95: percentile(single, 95),
+      },
+      video: { seconds_of_video: 60, resolution: '1280x720', status: vdone.body.status, processing_seconds: videoSeconds, seconds_per_video_second: Math.round((videoSeconds / 60) * 1000) / 1000 },
+      peak_rss_mb: peakRssMb(pid),
+    };
+    fs.mkdirSync(path.join(REPO_ROOT, 'bench/results'), { recursive: true });
+    fs.writeFileSync(path.join(REPO_ROOT, 'bench/results/e2e.json'), JSON.stringify(result, null, 2) + '\n');
+    process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+  } finally {
+    await dep.stop();
+  }
+}
+
+await main();
