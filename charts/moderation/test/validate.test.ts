@@ -185,6 +185,17 @@ describe('helm lint --strict', () => {
   });
 });
 
+describe('values.schema.json', () => {
+  it.each([
+    ['services.vison-inference.replicas=2', /additional properties 'vison-inference'/],
+    ['models.source=hostPath', /models\/source/],
+    ['keda.cpuUtilization=150', /keda\/cpuUtilization/],
+    ['externalNats.url=http://nats:4222', /externalNats\/url/],
+  ])('rejects %s', (set, message) => {
+    expect(() => render({ set: [set] })).toThrow(message);
+  });
+});
+
 describe('rendered objects are valid Kubernetes objects', () => {
   const variants: [string, string[], string[]][] = [
     ['default', [], []],
