@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Config } from '@modsvc/common/config';
 import { createRuntime, closeRuntime, stopService, type Runtime, type StartedService } from '@modsvc/common/host';
 import { serviceLogger } from '@modsvc/common/logger';
-import { TenantRegistry, ensureDevTenantsFile } from '@modsvc/common/tenants';
+import { ensureDevTenantsFile } from '@modsvc/common/tenants';
 import { createGatewayApp, resolveTokenKey } from '@modsvc/gateway/app';
 import { TokenIssuer } from '@modsvc/gateway/tokens';
 import { createIngest } from '@modsvc/ingest/service';
