@@ -269,6 +269,17 @@ describe('service wiring', () => {
     }
   });
 
+  it('a LoadBalancer exposes only the REST port of the gateway', () => {
+    expect(byKind(defaults, 'Service').map((s) => s.metadata.name)).not.toContain('moderation-gateway-public');
+    const objs = render({ set: ['services.gateway.service.type=LoadBalancer'] });
+    const pub = find(objs, 'Service', 'moderation-gateway-public').spec as { type: string; ports: { port: number; targetPort: string }[] };
+    expect(pub.type).toBe('LoadBalancer');
+    expect(pub.ports.map((p) => p.targetPort)).toEqual(['http']);
+    for (const svc of byKind(objs, 'Service').filter((s) => s.metadata.name !== 'moderation-gateway-public')) {
+      expect((svc.spec as { type: string }).type, svc.metadata.name).toBe('ClusterIP');
+    }
+  });
+
   it('the ConfigMap carries the shared settings and every gRPC address', () => {
     const cm = find(defaults, 'ConfigMap', 'moderation-config').data ?? {};
     expect(cm).toMatchObject({
