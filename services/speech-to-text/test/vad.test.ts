@@ -71,6 +71,17 @@ describe('detectSpeech', () => {
     expect(speechSeconds(vad.segments)).toBeGreaterThan(0.7 * vad.durationSeconds);
     expect(speechSeconds(vad.segments)).toBeLessThanOrEqual(vad.durationSeconds);
   });
+
+  it('finds speech under steady background noise but not in the noise-only lead-in', async () => {
+    const clip = await readWav('/work/shared/data/speech/ljspeech_LJ001-0004.wav');
+    const speech = Float64Array.from(clip.samples, (v) => v / 32768);
+    const signal = mix(concat(silence(3), speech, silence(1)), noise(3 + speech.length / RATE + 1, 0.02, 99));
+    const vad = vadOf(signal);
+    expect(vad.segments.length).toBeGreaterThan(0);
+    expect(vad.segments[0]!.start).toBeGreaterThan(2.7);
+    expect(vad.segments[vad.segments.length - 1]!.end).toBeLessThan(3 + speech.length / RATE + 0.5);
+    expect(speechSeconds(vad.segments)).toBeGreaterThan(0.6 * (speech.length / RATE));
+  });
 });
 
 describe('planChunks', () => {

@@ -73,6 +73,24 @@ describe('parseWav', () => {
     expect(Array.from(parseWav(buf).samples)).toEqual([9, 8, 7]);
   });
 
+  it('reads the exact header ffmpeg (Lavf) writes to a file and to a pipe', () => {
+    // `ffmpeg -i x -vn -ac 1 -ar 16000 -c:a pcm_s16le -f wav out.wav` (and `... -f wav -` to a pipe,
+    // which leaves both sizes at 0xFFFFFFFF): fmt, then a LIST/INFO chunk, then data at byte 78.
+    const header = (riffSize: string, dataSize: string) =>
+      Buffer.from(
+        `52494646${riffSize}57415645666d74201000000001000100803e0000007d0000020010004c4953541a000000494e464f` +
+          `495346540e0000004c61766635382e32342e3130300064617461${dataSize}`,
+        'hex',
+      );
+    const data = pcmData([94, -94, 300]);
+    for (const h of [header('4c000000', '06000000'), header('ffffffff', 'ffffffff')]) {
+      expect(h.length).toBe(78);
+      const audio = parseWav(Buffer.concat([h, data]));
+      expect(audio).toMatchObject({ sampleRate: 16000, channels: 1 });
+      expect(Array.from(audio.samples)).toEqual([94, -94, 300]);
+    }
+  });
+
   it.each([
     ['a buffer shorter than a header', Buffer.from('RIFF'), /shorter than a RIFF header/],
     ['a non-RIFF file', Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00', 'latin1'), /missing RIFF signature/],
