@@ -196,11 +196,19 @@ export function describePipelineContract(name: string, start: () => Promise<Depl
         expect(payload.data.result.policy_categories[0]).toHaveProperty('risk_level');
         expect(payload.data.result.metadata.fps).toBe(10);
 
-        const mod = await ctx.acme.postJson('/moderate', { classification_job_id: jobId, external_id: 'file-42' });
+        const mod = await ctx.acme.postJson('/moderate', { classification_job_id: jobId, external_id: 'file-42', callback_url: `${ctx.receiver.url}/hooks/moderation` });
         expect(mod.status).toBe(200);
         expect(mod.body).toMatchObject({ classification_job_id: jobId, external_id: 'file-42', is_error: false, content_type: 'video' });
-        expect(String(mod.body.moderation_job_id)).toMatch(/^vmod_/);
+        const moderationJobId = String(mod.body.moderation_job_id);
+        expect(moderationJobId).toMatch(/^vmod_/);
         for (const c of mod.body.policy_categories as { risk_level: string }[]) expect(c.risk_level).toBe(c.risk_level.toLowerCase());
+        const modCall = await ctx.receiver.waitFor((c) => c.body.includes(moderationJobId));
+        expect(modCall.url).toBe('/hooks/moderation');
+        expect(verifySignature(modCall.body, ctx.deployment.tenants.acme.signingSecret!, modCall.headers[SIGNATURE_HEADER.toLowerCase()])).toBe(true);
+        expect(JSON.parse(modCall.body.toString('utf8'))).toEqual(mod.body);
+
+        const unknown = await ctx.acme.postJson('/moderate', { classification_job_id: 'job_doesnotexist000000000', external_id: 'x' });
+        expect(unknown.status).toBe(404);
       });
 
       it('sends no signature header when the tenant has no signing secret', async () => {

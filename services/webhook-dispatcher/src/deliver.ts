@@ -35,6 +35,31 @@ export interface DeliveryResult {
 }
 
 export async function deliverWebhook(opts: DeliverOptions): Promise<DeliveryResult> {
+  const { job } = opts;
+  if (!job.callbackUrl) {
+    return { ok: false, retry: false, httpStatus: 0, error: 'job has no callback_url', durationMs: 0, at: new Date().toISOString() };
+  }
+  let body: Buffer;
+  try {
+    body = opts.body ?? buildWebhookBody(job);
+  } catch (err) {
+    return { ok: false, retry: false, httpStatus: 0, error: (err as Error).message, durationMs: 0, at: new Date().toISOString() };
+  }
+  return postSigned({ url: job.callbackUrl, body, signingSecret: opts.signingSecret, guard: opts.guard, timeoutMs: opts.timeoutMs, resolve: opts.resolve });
+}
+
+export interface PostSignedOptions {
+  url: string;
+  /** The exact bytes to sign and send. */
+  body: Buffer;
+  signingSecret: string | null;
+  guard: EgressGuard;
+  timeoutMs?: number;
+  resolve?: Resolver;
+}
+
+/** One signed JSON POST through the egress guard (job webhooks and moderation callbacks). */
+export async function postSigned(opts: PostSignedOptions): Promise<DeliveryResult> {
   const started = Date.now();
   const at = new Date(started).toISOString();
   const done = (r: Omit<DeliveryResult, 'durationMs' | 'at'>): DeliveryResult => ({
@@ -42,28 +67,18 @@ export async function deliverWebhook(opts: DeliverOptions): Promise<DeliveryResu
     durationMs: Date.now() - started,
     at,
   });
-  const { job } = opts;
-  if (!job.callbackUrl) {
-    return done({ ok: false, retry: false, httpStatus: 0, error: 'job has no callback_url' });
-  }
-  let body: Buffer;
-  try {
-    body = opts.body ?? buildWebhookBody(job);
-  } catch (err) {
-    return done({ ok: false, retry: false, httpStatus: 0, error: (err as Error).message });
-  }
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     'User-Agent': WEBHOOK_USER_AGENT,
   };
-  if (opts.signingSecret) headers[SIGNATURE_HEADER] = signBody(body, opts.signingSecret);
+  if (opts.signingSecret) headers[SIGNATURE_HEADER] = signBody(opts.body, opts.signingSecret);
 
   try {
-    const res = await safeFetch(job.callbackUrl, {
+    const res = await safeFetch(opts.url, {
       guard: opts.guard,
       method: 'POST',
       headers,
-      body,
+      body: opts.body,
       maxBytes: RESPONSE_BODY_LIMIT,
       overflow: 'truncate',
       timeoutMs: opts.timeoutMs ?? 10_000,
