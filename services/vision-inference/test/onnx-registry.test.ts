@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ChecksumError, ModelRegistry, sha256File, type ModelSpec } from '../src/models/registry.ts';
 import { executionProviders, intraOpThreads, OnnxModel } from '../src/models/onnx.ts';
-import { buildLinearSigmoidModel } from './helpers/onnx-builder.ts';
+import { buildLinearSigmoidModel } from '../src/models/onnx-writer.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'vision-onnx-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -20,16 +20,29 @@ const done = new Set<string>();
 if (existsSync(out)) for (const l of readFileSync(out, 'utf8').split('\n')) if (l) done.add((JSON.parse(l) as { file: string }).file);
 
 const reg = new ModelRegistry();
-const hSpec = humanSpec(true);
+const hSpec = humanSpec(false);
 reg.declare(nsfwSpec, nsfwLoader);
-reg.declare(hSpec, humanLoader(true));
+reg.declare(hSpec, humanLoader(false));
 reg.declare(ocrSpec, ocrLoader);
 await reg.loadAll();
 const nsfw = reg.get<NsfwHandle>(nsfwSpec.id);
 const human = reg.get<HumanHandle>(hSpec.id);
 const ocr = reg.get<OcrHandle>(ocrSpec.id);
 
-const rows = readManifest(manifest);
+// Photographs (`real*`) first, then the rest round-robin across folders, so that a run stopped
+// early still holds a balanced sample.
+const rank = new Map<string, number>();
+const rows = readManifest(manifest)
+  .map((r) => {
+    const folder = r.file.split('/')[0] ?? '';
+    const real = /^real/.test(path.basename(r.file));
+    const key = `${real}:${folder}`;
+    const k = rank.get(key) ?? 0;
+    rank.set(key, k + 1);
+    return { r, order: (real ? 0 : 1e6) + k };
+  })
+  .sort((a, b) => a.order - b.order)
+  .map((x) => x.r);
 let n = 0;
 for (const row of rows) {
   if (done.has(row.file)) continue;

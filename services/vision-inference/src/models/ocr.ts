@@ -20,7 +20,7 @@ export const ocrSpec: ModelSpec = {
 };
 
 /** Longest side given to OCR. */
-export const OCR_MAX_SIDE = Number(process.env.VISION_OCR_MAX_SIDE ?? 1024);
+export const OCR_MAX_SIDE = Number(process.env.VISION_OCR_MAX_SIDE ?? 768);
 
 export interface OcrWord {
   text: string;
@@ -51,6 +51,7 @@ interface TessBlock {
   paragraphs: { lines: { words: TessWord[] }[] }[];
 }
 interface TessWorker {
+  setParameters(p: Record<string, string>): Promise<unknown>;
   recognize(img: Buffer, opts?: unknown, output?: unknown): Promise<{ data: { text: string; blocks: TessBlock[] | null } }>;
   terminate(): Promise<unknown>;
 }
@@ -67,6 +68,8 @@ export const ocrLoader: ModelLoader<OcrHandle> = {
       cacheMethod: 'none',
       gzip: true,
     });
+    // Sharp's PNGs carry no resolution; without one tesseract guesses (badly, and slowly).
+    await worker.setParameters({ user_defined_dpi: '150', tessedit_pageseg_mode: '3' });
     return { worker };
   },
   async warm(h) {

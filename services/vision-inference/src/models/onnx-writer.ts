@@ -1,5 +1,6 @@
-// Writes ONNX ModelProto bytes by hand (protobuf wire format, the minimal onnx.proto subset) so
-// tests can build a tiny model and run it through the same registry / onnxruntime path as a large one.
+// Writes ONNX ModelProto bytes by hand (protobuf wire format, the minimal onnx.proto subset): used by
+// train/ to export the trained heads and by tests to build a tiny model that runs through the same
+// registry / onnxruntime path as a large one.
 
 class Writer {
   private readonly parts: Buffer[] = [];
@@ -81,16 +82,20 @@ function node(op: string, inputs: string[], outputs: string[], name: string): Wr
  * ModelProto: ir_version(1)=8, producer_name(2), graph(7), opset_import(8) {domain(1) '', version(2) 13}.
  */
 export function buildLinearSigmoidModel(W: number[][], b: number[]): Buffer {
+  return buildLinearModel(W, b, true);
+}
+
+/** y = x @ W + b (logits), or sigmoid of it; `x` [batch, inDim] -> `y` [batch, outDim]. */
+export function buildLinearModel(W: number[][], b: number[], withSigmoid = false, name = 'linear'): Buffer {
   const inDim = W.length;
   const outDim = b.length;
-  const g = new Writer()
-    .msg(1, node('MatMul', ['x', 'W'], ['xw'], 'matmul'))
-    .msg(1, node('Add', ['xw', 'b'], ['logits'], 'add'))
-    .msg(1, node('Sigmoid', ['logits'], ['y'], 'sigmoid'))
-    .str(2, 'tiny_linear_sigmoid')
+  const g = new Writer().msg(1, node('MatMul', ['x', 'W'], ['xw'], 'matmul'));
+  if (withSigmoid) g.msg(1, node('Add', ['xw', 'b'], ['logits'], 'add')).msg(1, node('Sigmoid', ['logits'], ['y'], 'sigmoid'));
+  else g.msg(1, node('Add', ['xw', 'b'], ['y'], 'add'));
+  g.str(2, name)
     .msg(5, tensor('W', [inDim, outDim], W.flat()))
     .msg(5, tensor('b', [outDim], b))
     .msg(11, valueInfo('x', ['batch', inDim]))
     .msg(12, valueInfo('y', ['batch', outDim]));
-  return new Writer().int(1, 8).str(2, 'modsvc-test').msg(7, g).msg(8, new Writer().str(1, '').int(2, 13)).finish();
+  return new Writer().int(1, 8).str(2, 'modsvc').msg(7, g).msg(8, new Writer().str(1, '').int(2, 13)).finish();
 }

@@ -1,0 +1,249 @@
+// VisionAnalyzer: decodes frames, skips frames nearly identical to the last analysed one (dHash),
+// runs the model set in batches, turns per-frame signals into calibrated per-class probabilities,
+// aggregates over frames (see models/aggregate.ts) and keeps per-frame evidence.
+import { VISUAL_CLASSES, emptyScores, groupOf, type VisualClass } from '@modsvc/common/classes';
+import type { ClassCoverageReport, FrameInput, ModelsReport, VisionAnalysis, VisionAnalyzer } from '@modsvc/common/contracts';
+import type { VisualEvidence } from '@modsvc/common/jobs';
+import { serviceLogger } from '@modsvc/common/logger';
+import { aggregateFrames, type FrameStat } from './models/aggregate.ts';
+import { applyCalibrator, loadCalibration, type CalibrationFile } from './models/calibration.ts';
+import { humanPredict, type Box, type HumanHandle } from './models/human.ts';
+import { HUMAN_ID, NSFW_ID, OCR_ID, liteRegistry, type HeadsManifest } from './models/lite.ts';
+import { nsfwPredict, type NsfwHandle } from './models/nsfw.ts';
+import { ocrPredict, type OcrHandle } from './models/ocr.ts';
+import type { OnnxModel } from './models/onnx.ts';
+import { dHash, decodeFrame, hammingDistance, type DecodedFrame } from './models/preprocess.ts';
+import type { ModelRegistry } from './models/registry.ts';
+import { faceSignals, nsfwSignals, ocrSignals, type Signals } from './models/signals.ts';
+
+const log = serviceLogger('vision-inference').child({ component: 'analyzer' });
+
+export type ModelSet = 'lite' | 'none';
+
+export interface VisionAnalyzerOptions {
+  /** Default: env VISION_MODEL_SET, else 'lite'. 'none' loads no model (every class null). */
+  modelSet?: ModelSet;
+  /** Classes at or above this per-frame probability get evidence (env VISION_EVIDENCE_THRESHOLD, 0.5). */
+  evidenceThreshold?: number;
+  /** Frames whose dHash differs from the last analysed frame's by at most this many bits are skipped (env VISION_DHASH_DISTANCE, 4). */
+  dhashDistance?: number;
+  /** Frames per model batch (env VISION_BATCH, 8). */
+  batchSize?: number;
+  /** Longest side frames are decoded to (env VISION_DECODE_MAX_SIDE, 1024). */
+  decodeMaxSide?: number;
+  calibration?: CalibrationFile;
+}
+
+/** VisionAnalysis plus per-class frame statistics (max, top-3 mean, p90, frames above threshold). */
+export interface VisionAnalysisDetail extends VisionAnalysis {
+  frameStats: Partial<Record<VisualClass, FrameStat>>;
+  framesSkipped: number;
+}
+
+function envNumber(name: string, fallback: number): number {
+  const v = Number(process.env[name]);
+  return process.env[name] !== undefined && Number.isFinite(v) ? v : fallback;
+}
+
+/** One registry per model set per process: every analyzer instance shares the loaded models. */
+const shared = new Map<ModelSet, { registry: ModelRegistry; heads: HeadsManifest | null; refs: number }>();
+
+function acquire(set: ModelSet): { registry: ModelRegistry; heads: HeadsManifest | null } | null {
+  if (set === 'none') return null;
+  let s = shared.get(set);
+  if (!s) {
+    s = { ...liteRegistry(), refs: 0 };
+    shared.set(set, s);
+  }
+  s.refs++;
+  return s;
+}
+
+async function release(set: ModelSet): Promise<void> {
+  const s = shared.get(set);
+  if (!s) return;
+  if (--s.refs <= 0) {
+    shared.delete(set);
+    await s.registry.close();
+  }
+}
+
+interface AnalysedFrame {
+  timestamp: number;
+  frame: DecodedFrame;
+  signals: Signals;
+  boxes: Record<string, Box>;
+  ocrText: string | null;
+}
+
+class Analyzer implements DetailedVisionAnalyzer {
+  private readonly set: ModelSet;
+  private readonly threshold: number;
+  private readonly dhashDistance: number;
+  private readonly batchSize: number;
+  private readonly decodeMaxSide: number;
+  private readonly calibration: CalibrationFile;
+  private models_: { registry: ModelRegistry; heads: HeadsManifest | null } | null = null;
+  private initialised = false;
+
+  constructor(opts: VisionAnalyzerOptions) {
+    const envSet = process.env.VISION_MODEL_SET;
+    this.set = opts.modelSet ?? (envSet === 'none' || envSet === 'lite' ? envSet : 'lite');
+    this.threshold = opts.evidenceThreshold ?? envNumber('VISION_EVIDENCE_THRESHOLD', 0.5);
+    this.dhashDistance = opts.dhashDistance ?? envNumber('VISION_DHASH_DISTANCE', 4);
+    this.batchSize = Math.max(1, opts.batchSize ?? envNumber('VISION_BATCH', 8));
+    this.decodeMaxSide = opts.decodeMaxSide ?? envNumber('VISION_DECODE_MAX_SIDE', 1024);
+    this.calibration = opts.calibration ?? (this.set === 'none' ? { version: 'none', fittedOn: '', classes: {}, nullClasses: {} } : loadCalibration());
+  }
+
+  async init(): Promise<void> {
+    if (this.initialised) return;
+    this.initialised = true;
+    this.models_ = acquire(this.set);
+    if (this.models_) await this.models_.registry.loadAll();
+    log.info({ modelSet: this.set, models: this.models_?.registry.report().filter((m) => m.loaded).map((m) => m.id) ?? [] }, 'vision analyzer ready');
+  }
+
+  private loaded(id: string): boolean {
+    return this.models_?.registry.isLoaded(id) ?? false;
+  }
+
+  /** Classes with a calibrator whose model is loaded. */
+  private scoredClasses(): VisualClass[] {
+    return (Object.keys(this.calibration.classes) as VisualClass[]).filter((c) => this.loaded(this.calibration.classes[c]!.model));
+  }
+
+  private async runBatch(batch: { timestamp: number; frame: DecodedFrame }[]): Promise<AnalysedFrame[]> {
+    const reg = this.models_!.registry;
+    const frames = batch.map((b) => b.frame);
+    const out: AnalysedFrame[] = batch.map((b) => ({ ...b, signals: {}, boxes: {}, ocrText: null }));
+    if (this.loaded(NSFW_ID)) {
+      const res = await nsfwPredict(reg.get<NsfwHandle>(NSFW_ID), frames);
+      res.forEach((r, i) => Object.assign(out[i]!.signals, nsfwSignals(r)));
+      const heads = this.models_!.heads;
+      if (heads && this.loaded(heads.id)) {
+        const dim = heads.inputDim;
+        const x = new Float32Array(res.length * dim);
+        res.forEach((r, i) => x.set(r.features.subarray(0, dim), i * dim));
+        const model = reg.get<OnnxModel>(heads.id);
+        const y = await model.run({ [model.inputNames[0] as string]: { data: x, dims: [res.length, dim] } });
+        const logits = y[model.outputNames[0] as string]!.data;
+        res.forEach((_, i) => heads.classes.forEach((c, k) => (out[i]!.signals[`head.${c}`] = logits[i * heads.classes.length + k] as number)));
+      }
+    }
+    if (this.loaded(HUMAN_ID)) {
+      const res = await humanPredict(reg.get<HumanHandle>(HUMAN_ID), frames);
+      res.forEach((r, i) => {
+        const f = faceSignals(r);
+        Object.assign(out[i]!.signals, f.signals);
+        Object.assign(out[i]!.boxes, f.boxes);
+      });
+    }
+    if (this.loaded(OCR_ID)) {
+      const res = await ocrPredict(reg.get<OcrHandle>(OCR_ID), frames);
+      res.forEach((r, i) => {
+        Object.assign(out[i]!.signals, ocrSignals(r));
+        out[i]!.ocrText = r.words.map((w) => w.text).join(' ');
+      });
+    }
+    return out;
+  }
+
+  async analyze(inputs: FrameInput[]): Promise<VisionAnalysisDetail> {
+    if (!this.initialised) await this.init();
+    const scores = emptyScores(VISUAL_CLASSES);
+    const result: VisionAnalysisDetail = {
+      scores,
+      evidence: {},
+      models: [],
+      framesAnalysed: 0,
+      ocrText: this.loaded(OCR_ID) ? '' : null,
+      frameStats: {},
+      framesSkipped: 0,
+    };
+    if (!this.models_) {
+      result.framesAnalysed = inputs.length;
+      return result;
+    }
+    // Decode and drop near-duplicates of the last analysed frame.
+    const kept: { timestamp: number; frame: DecodedFrame }[] = [];
+    let last: bigint | null = null;
+    for (const input of [...inputs].sort((a, b) => a.timestamp - b.timestamp)) {
+      const frame = await decodeFrame(input.data, this.decodeMaxSide);
+      const h = await dHash(frame);
+      if (last !== null && hammingDistance(h, last) <= this.dhashDistance) {
+        result.framesSkipped++;
+        continue;
+      }
+      last = h;
+      kept.push({ timestamp: input.timestamp, frame });
+    }
+    const analysed: AnalysedFrame[] = [];
+    for (let i = 0; i < kept.length; i += this.batchSize) analysed.push(...(await this.runBatch(kept.slice(i, i + this.batchSize))));
+    result.framesAnalysed = analysed.length;
+
+    const registry = this.models_.registry;
+    const used = new Set<string>();
+    for (const cls of this.scoredClasses()) {
+      const cal = this.calibration.classes[cls]!;
+      const perFrame = analysed.map((a) => applyCalibrator(cal, a.signals));
+      const stat = aggregateFrames(perFrame, this.threshold);
+      if (!stat) continue;
+      scores[cls] = stat.topKMean;
+      result.frameStats[cls] = stat;
+      used.add(cal.model);
+      for (const s of cal.signals) if (s.startsWith('head.') && this.models_.heads) used.add(this.models_.heads.id);
+      const ev: VisualEvidence[] = [];
+      perFrame.forEach((p, i) => {
+        if (p == null || p < this.threshold) return;
+        const a = analysed[i]!;
+        const e: VisualEvidence = { timestamp: a.timestamp, score: p, model: registry.tag(cal.model) };
+        const box = cal.boxSignal ? a.boxes[cal.boxSignal] : undefined;
+        if (box) {
+          // Boxes are in decoded-frame pixels; report them in source pixels.
+          const k = a.frame.sourceWidth / a.frame.width;
+          e.box = [box[0] * k, box[1] * k, box[2] * k, box[3] * k].map((v) => Math.round(v)) as [number, number, number, number];
+        }
+        ev.push(e);
+      });
+      if (ev.length) result.evidence[cls] = ev;
+    }
+    if (this.loaded(OCR_ID)) {
+      used.add(OCR_ID);
+      const texts: string[] = [];
+      for (const a of analysed) if (a.ocrText && a.ocrText !== texts[texts.length - 1]) texts.push(a.ocrText);
+      result.ocrText = texts.join('\n');
+    }
+    result.models = [...used].filter((id) => registry.isLoaded(id)).map((id) => registry.tag(id)).sort();
+    return result;
+  }
+
+  models(): ModelsReport {
+    const reg = this.models_?.registry;
+    const models = reg?.report() ?? [];
+    const classes: ClassCoverageReport[] = VISUAL_CLASSES.map((cls) => {
+      const cal = this.calibration.classes[cls];
+      const group = groupOf(cls);
+      if (this.set === 'none') return { class: cls, group, model: null, note: 'model set "none": no models loaded' };
+      if (cal && reg?.isLoaded(cal.model)) return { class: cls, group, model: reg.tag(cal.model), note: cal.note };
+      if (cal) return { class: cls, group, model: null, note: `model ${cal.model} is not loaded` };
+      return { class: cls, group, model: null, note: this.calibration.nullClasses[cls] ?? 'no model scores this class' };
+    });
+    return { models, classes };
+  }
+
+  async close(): Promise<void> {
+    if (this.models_) await release(this.set);
+    this.models_ = null;
+    this.initialised = false;
+  }
+}
+
+/** A VisionAnalyzer whose results also carry frameStats and framesSkipped. */
+export interface DetailedVisionAnalyzer extends VisionAnalyzer {
+  analyze(frames: FrameInput[]): Promise<VisionAnalysisDetail>;
+}
+
+export function createVisionAnalyzer(opts: VisionAnalyzerOptions = {}): DetailedVisionAnalyzer {
+  return new Analyzer(opts);
+}

@@ -1,0 +1,60 @@
+// Per-frame raw signals: named numbers derived from each model's outputs. Calibrators (fitted by
+// train/calibrate.ts) turn a weighted sum of signals into a probability per spec class.
+import type { HumanOutput, Box } from './human.ts';
+import type { NsfwOutput } from './nsfw.ts';
+import type { OcrOutput } from './ocr.ts';
+
+export type Signals = Record<string, number>;
+
+/** Age below which a face counts as a child's. */
+export const CHILD_AGE = 13;
+
+export function nsfwSignals(o: NsfwOutput): Signals {
+  const p = o.probs;
+  return {
+    'nsfw.adult': p.Porn + p.Hentai,
+    'nsfw.suggestive': p.Sexy + p.Porn + p.Hentai,
+    'nsfw.drawing': p.Drawing,
+    'nsfw.neutral': p.Neutral,
+  };
+}
+
+/** P(female) of a face from human's gender label and its confidence. */
+export function femaleProbability(gender: string, genderScore: number): number {
+  const s = Math.min(1, Math.max(0, genderScore));
+  if (gender === 'female') return s;
+  if (gender === 'male') return 1 - s;
+  return 0.5;
+}
+
+export interface FaceSignals {
+  signals: Signals;
+  /** Box of the face that gave each face signal (for evidence). */
+  boxes: Record<string, Box>;
+}
+
+export function faceSignals(o: HumanOutput): FaceSignals {
+  const signals: Signals = { 'face.any': 0, 'face.female': 0, 'face.male': 0, 'face.child': 0 };
+  const boxes: Record<string, Box> = {};
+  for (const f of o.faces) {
+    const pf = femaleProbability(f.gender, f.genderScore);
+    const child = Number.isFinite(f.age) ? 1 / (1 + Math.exp((f.age - CHILD_AGE) / 2)) : 0;
+    const cand: Signals = { 'face.any': f.score, 'face.female': f.score * pf, 'face.male': f.score * (1 - pf), 'face.child': f.score * child };
+    for (const [k, v] of Object.entries(cand)) {
+      if (v > (signals[k] as number)) {
+        signals[k] = v;
+        boxes[k] = f.box;
+      }
+    }
+  }
+  signals['face.count'] = o.faces.length;
+  return { signals, boxes };
+}
+
+export function ocrSignals(o: OcrOutput): Signals {
+  return {
+    'ocr.words': Math.log1p(o.features.wordCount),
+    'ocr.area': o.features.textArea,
+    'ocr.conf': o.features.meanConfidence / 100,
+  };
+}

@@ -1,0 +1,91 @@
+// The lite model set end to end on real images from the data kit (models load once for this file).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VISUAL_CLASSES } from '@modsvc/common/classes';
+import { createVisionAnalyzer } from '../src/analyzer.ts';
+
+const images = path.resolve(import.meta.dirname, '../../../../shared/data/images');
+const childPhoto = path.join(images, 'child/real2_protectch_1.jpg');
+const screenshot = path.join(images, 'screenshot/ark_ark-comment.jpg');
+const haveData = existsSync(childPhoto) && existsSync(screenshot);
+
+describe.skipIf(!haveData)("analyzer, model set 'lite'", () => {
+  const analyzer = createVisionAnalyzer({ modelSet: 'lite' });
+  beforeAll(async () => {
+    await analyzer.init();
+  });
+  afterAll(async () => {
+    await analyzer.close();
+  });
+
+  it('lists every model loaded and every visual class with a model or a reason', () => {
+    const m = analyzer.models();
+    const ids = m.models.map((x) => x.id);
+    expect(ids).toEqual(expect.arrayContaining(['nsfwjs-mobilenet_v2', 'human-face', 'tesseract-eng']));
+    for (const x of m.models) expect(x).toMatchObject({ loaded: true, error: null });
+    expect(m.classes.map((c) => c.class)).toEqual(VISUAL_CLASSES);
+    for (const c of m.classes) expect(c.note.length).toBeGreaterThan(5);
+    expect(m.classes.find((c) => c.class === 'adult_content')!.model).toBe('nsfwjs-mobilenet_v2@4.4.0');
+    expect(m.classes.find((c) => c.class === 'exposed_feet')!.model).toBeNull();
+  });
+
+  it('scores a photo of a child: probabilities in [0,1], nulls where no model, face evidence with a box', async () => {
+    const r = await analyzer.analyze([{ timestamp: 0, data: readFileSync(childPhoto) }]);
+    expect(r.framesAnalysed).toBe(1);
+    const covered = analyzer.models().classes.filter((c) => c.model !== null).map((c) => c.class);
+    for (const c of VISUAL_CLASSES) {
+      const s = r.scores[c];
+      if (covered.includes(c)) {
+        expect(s, c).not.toBeNull();
+        expect(s!).toBeGreaterThanOrEqual(0);
+        expect(s!).toBeLessThanOrEqual(1);
+      } else expect(s, c).toBeNull();
+    }
+    expect(r.scores.adult_content!).toBeLessThan(0.2);
+    expect(r.models).toEqual(expect.arrayContaining(['human-face@3.3.6', 'nsfwjs-mobilenet_v2@4.4.0']));
+    const faces = [...(r.evidence.face_f ?? []), ...(r.evidence.face_m ?? []), ...(r.evidence.child ?? [])];
+    expect(faces.length).toBeGreaterThan(0);
+    for (const e of faces) {
+      expect(e.timestamp).toBe(0);
+      expect(e.score).toBeGreaterThanOrEqual(0.5);
+      expect(e.box).toHaveLength(4);
+    }
+  });
+
+  it('reads text in a screenshot', async () => {
+    const r = await analyzer.analyze([{ timestamp: 0, data: readFileSync(screenshot) }]);
+    expect(typeof r.ocrText).toBe('string');
+    const big = await sharp({ create: { width: 600, height: 200, channels: 3, background: '#ffffff' } })
+      .composite([{ input: Buffer.from('<svg width="600" height="200"><text x="20" y="120" font-size="64" font-family="sans-serif">HELLO WORLD</text></svg>') }])
+      .png()
+      .toBuffer();
+    const t = await analyzer.analyze([{ timestamp: 0, data: big }]);
+    expect(t.ocrText).toMatch(/HELLO/);
+  });
+
+  it('skips frames nearly identical to the last analysed one and aggregates over the rest', async () => {
+    const a = readFileSync(childPhoto);
+    const b = readFileSync(screenshot);
+    const r = await analyzer.analyze([
+      { timestamp: 0, data: a },
+      { timestamp: 0.5, data: a },
+      { timestamp: 1, data: b },
+    ]);
+    expect(r.framesAnalysed).toBe(2);
+    expect(r.framesSkipped).toBe(1);
+    for (const [cls, st] of Object.entries(r.frameStats)) {
+      expect(st!.frames, cls).toBe(2);
+      expect(r.scores[cls as keyof typeof r.scores]).toBeCloseTo(st!.topKMean, 10);
+      expect(st!.max).toBeGreaterThanOrEqual(st!.topKMean);
+    }
+  });
+
+  it('refuses an image over the pixel limit with a clear error', async () => {
+    const prev = process.env.VISION_PIXEL_LIMIT;
+    const huge = await sharp({ create: { width: 9000, height: 9000, channels: 3, background: '#000' } }).jpeg().toBuffer();
+    await expect(analyzer.analyze([{ timestamp: 0, data: huge }])).rejects.toThrow(/pixel limit/);
+    expect(prev).toBe(process.env.VISION_PIXEL_LIMIT);
+  });
+});

@@ -1,0 +1,268 @@
+// Fits the lite set's calibrators and trains the MobileNetV2-feature heads from the raw outputs
+// written by train/collect.ts, then writes artifacts/{heads.onnx,heads.json,calibration.json,metrics.json}.
+//
+// Protocol (held-back = out-of-fold, 5 folds):
+//  - `real*` photographs are split by SOURCE REPOSITORY (a repository's photos never straddle train
+//    and test), every other image by file (sha256 of its path). Most real photos of a class come
+//    from one repository, so their held-back figures measure transfer from the other images.
+//  - Head: weighted L2 logistic regression on the 1280-d pooled features (real photos weigh 3x,
+//    classes balanced). Its out-of-fold logit then goes, with OCR/face signals where listed, into a
+//    small logistic calibrator; the reported metrics use calibrators fitted on the OTHER folds'
+//    out-of-fold outputs (cross-fitted), so no score is judged on data it was fitted on.
+//  - Deployed head = fitted on all images; deployed calibrator = fitted on all out-of-fold outputs.
+// Usage: npx tsx services/vision-inference/train/calibrate.ts [raw.jsonl]
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { VisualClass } from '@modsvc/common/classes';
+import type { CalibrationFile, ClassCalibrator } from '../src/models/calibration.ts';
+import { sigmoid } from '../src/models/calibration.ts';
+import { HUMAN_ID, NSFW_ID, type HeadsManifest } from '../src/models/lite.ts';
+import { buildLinearModel } from '../src/models/onnx-writer.ts';
+import { faceSignals, nsfwSignals, ocrSignals, type Signals } from '../src/models/signals.ts';
+import type { NsfwLabel } from '../src/models/nsfw.ts';
+import type { HumanFace } from '../src/models/human.ts';
+import { fitLogistic, metrics, predictLogit, type Metrics } from './logistic.ts';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const rawFile = process.argv[2] ?? path.join(here, '.cache', 'raw.jsonl');
+const artifacts = path.resolve(here, '..', 'artifacts');
+const FOLDS = 5;
+const HEAD_ID = 'mobilenet_v2-heads';
+
+interface Raw {
+  file: string;
+  labels: string[];
+  nsfw: Record<NsfwLabel, number>;
+  features: string;
+  faces: HumanFace[];
+  objects: [];
+  ocr: { text: string; wordCount: number; textArea: number; meanConfidence: number };
+  ms: Record<string, number>;
+}
+
+interface Row {
+  file: string;
+  labels: Set<string>;
+  real: boolean;
+  fold: number;
+  x: Float64Array;
+  signals: Signals;
+  ms: Record<string, number>;
+}
+
+const hashInt = (s: string) => createHash('sha256').update(s).digest().readUInt32BE(0);
+
+function load(): Row[] {
+  return readFileSync(rawFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => {
+      const r = JSON.parse(l) as Raw;
+      const base = path.basename(r.file);
+      const real = base.startsWith('real');
+      const repo = real ? base.split('_').slice(0, 2).join('_') : r.file;
+      const buf = Buffer.from(r.features, 'base64');
+      const f = new Float32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
+      const features = { probs: r.nsfw, features: f };
+      const signals: Signals = {
+        ...nsfwSignals(features),
+        ...faceSignals({ faces: r.faces, objects: [] }).signals,
+        ...ocrSignals({ text: r.ocr.text, words: [], features: r.ocr }),
+      };
+      return { file: r.file, labels: new Set(r.labels), real, fold: hashInt(repo) % FOLDS, x: Float64Array.from(f), signals, ms: r.ms };
+    });
+}
+
+/** Classes that get a MobileNetV2 head, and the extra signals their calibrator combines with it. */
+const HEADS: Partial<Record<VisualClass, string[]>> = {
+  firearm: [],
+  knife: [],
+  alcohol: [],
+  smoking_and_tobacco: [],
+  marijuana: [],
+  pills: [],
+  nazi_swastika: [],
+  confederate_flag: [],
+  meme: ['ocr.words', 'ocr.area'],
+  screenshot: ['ocr.words', 'ocr.area'],
+  map: [],
+  poster_cover: ['ocr.words', 'ocr.area'],
+  game_screenshot: [],
+  artistic: [],
+  photo: [],
+  gambling_machine: [],
+  toy: [],
+  child: ['face.child', 'face.any'],
+};
+
+/** Signal-only baselines reported for comparison (no head). */
+const BASELINES: { cls: VisualClass; signals: string[]; model: string }[] = [
+  { cls: 'child', signals: ['face.child', 'face.any'], model: HUMAN_ID },
+  { cls: 'screenshot', signals: ['ocr.words', 'ocr.area'], model: 'tesseract-eng' },
+  { cls: 'meme', signals: ['ocr.words', 'ocr.area'], model: 'tesseract-eng' },
+  { cls: 'artistic', signals: ['nsfw.drawing'], model: NSFW_ID },
+  { cls: 'photo', signals: ['nsfw.drawing'], model: NSFW_ID },
+];
+
+function weights(rows: Row[], y: number[]): number[] {
+  const base = rows.map((r) => (r.real ? 3 : 1));
+  const pos = base.reduce((a, b, i) => a + (y[i] ? b : 0), 0);
+  const neg = base.reduce((a, b, i) => a + (y[i] ? 0 : b), 0);
+  return base.map((b, i) => (y[i] ? (b * (pos + neg)) / (2 * Math.max(pos, 1e-9)) : (b * (pos + neg)) / (2 * Math.max(neg, 1e-9))));
+}
+
+/** Out-of-fold head logits for one class. */
+function oofHead(rows: Row[], y: number[]): number[] {
+  const out = new Array<number>(rows.length).fill(0);
+  for (let f = 0; f < FOLDS; f++) {
+    const tr = rows.map((r, i) => i).filter((i) => rows[i]!.fold !== f);
+    const te = rows.map((r, i) => i).filter((i) => rows[i]!.fold === f);
+    if (te.length === 0) continue;
+    const ytr = tr.map((i) => y[i]!);
+    if (!ytr.includes(1)) {
+      te.forEach((i) => (out[i] = -10));
+      continue;
+    }
+    const m = fitLogistic(tr.map((i) => rows[i]!.x), ytr, weights(tr.map((i) => rows[i]!), ytr), { l2: 3e-2, iterations: 250 });
+    te.forEach((i) => (out[i] = predictLogit(m, rows[i]!.x)));
+  }
+  return out;
+}
+
+/** Cross-fitted calibrated probabilities from stage-2 inputs (fitted on the other folds). */
+function crossFitCalibrated(rows: Row[], Z: Float64Array[], y: number[]): number[] {
+  const p = new Array<number>(rows.length).fill(0);
+  for (let f = 0; f < FOLDS; f++) {
+    const tr = rows.map((_, i) => i).filter((i) => rows[i]!.fold !== f);
+    const te = rows.map((_, i) => i).filter((i) => rows[i]!.fold === f);
+    const m = fitLogistic(tr.map((i) => Z[i]!), tr.map((i) => y[i]!), tr.map(() => 1), { l2: 1e-3, iterations: 400, learningRate: 0.1 });
+    te.forEach((i) => (p[i] = sigmoid(predictLogit(m, Z[i]!))));
+  }
+  return p;
+}
+
+function report(rows: Row[], p: number[], y: number[]): { all: Metrics; photos: Metrics | null } {
+  const ph = rows.map((_, i) => i).filter((i) => rows[i]!.real);
+  return { all: metrics(p, y), photos: ph.length ? metrics(ph.map((i) => p[i]!), ph.map((i) => y[i]!)) : null };
+}
+
+const rows = load();
+process.stderr.write(`${rows.length} images (${rows.filter((r) => r.real).length} real photos)\n`);
+const classes: Partial<Record<VisualClass, ClassCalibrator>> = {};
+const summary: Record<string, unknown> = {};
+const headClasses = Object.keys(HEADS) as VisualClass[];
+const W: number[][] = Array.from({ length: rows[0]!.x.length }, () => new Array<number>(headClasses.length).fill(0));
+const B: number[] = [];
+
+headClasses.forEach((cls, k) => {
+  const y = rows.map((r) => (r.labels.has(cls) ? 1 : 0));
+  const oof = oofHead(rows, y);
+  const extra = HEADS[cls]!;
+  const Z = rows.map((r, i) => Float64Array.from([oof[i]!, ...extra.map((s) => r.signals[s] ?? 0)]));
+  const p = crossFitCalibrated(rows, Z, y);
+  const m = report(rows, p, y);
+  // Deployed: head on all images, calibrator on all out-of-fold outputs.
+  const head = fitLogistic(rows.map((r) => r.x), y, weights(rows, y), { l2: 3e-2, iterations: 250 });
+  head.weights.forEach((w, j) => (W[j]![k] = w));
+  B.push(head.bias);
+  const cal = fitLogistic(Z, y, y.map(() => 1), { l2: 1e-3, iterations: 400, learningRate: 0.1 });
+  classes[cls] = {
+    model: HEAD_ID,
+    method: 'logistic',
+    signals: [`head.${cls}`, ...extra],
+    weights: cal.weights,
+    bias: cal.bias,
+    ...(extra.includes('face.child') ? { boxSignal: 'face.child' } : {}),
+    note: `logistic head on MobileNetV2 features${extra.length ? ` + ${extra.join(', ')}` : ''}, calibrated on out-of-fold outputs`,
+    metrics: m,
+  };
+  summary[cls] = m;
+  process.stderr.write(`${cls}: all ${JSON.stringify(m.all)} photos ${JSON.stringify(m.photos)}\n`);
+});
+
+const baselines: Record<string, unknown> = {};
+for (const b of BASELINES) {
+  const y = rows.map((r) => (r.labels.has(b.cls) ? 1 : 0));
+  const Z = rows.map((r) => Float64Array.from(b.signals.map((s) => r.signals[s] ?? 0)));
+  baselines[`${b.cls}<-${b.signals.join('+')}`] = report(rows, crossFitCalibrated(rows, Z, y), y);
+}
+
+// nsfwjs (no adult/suggestive positives in the kit): scores stay nsfwjs' own softmax sums; we report
+// how often they reach 0.5 on the kit's images, all of which are negatives for these classes.
+for (const [cls, sig] of [['adult_content', 'nsfw.adult'], ['suggestive', 'nsfw.suggestive']] as const) {
+  const p = rows.map((r) => r.signals[sig]!);
+  const y = rows.map(() => 0);
+  classes[cls] = {
+    model: NSFW_ID,
+    method: 'identity',
+    signals: [sig],
+    weights: [1],
+    bias: 0,
+    note: `nsfwjs MobileNetV2 softmax (${sig === 'nsfw.adult' ? 'Porn+Hentai' : 'Sexy+Porn+Hentai'}); NOT re-calibrated: the kit has no positives`,
+    metrics: report(rows, p, y),
+  };
+}
+for (const [cls, sig] of [['face_f', 'face.female'], ['face_m', 'face.male']] as const) {
+  classes[cls] = {
+    model: HUMAN_ID,
+    method: 'identity',
+    signals: [sig],
+    weights: [1],
+    bias: 0,
+    boxSignal: sig,
+    note: `human BlazeFace confidence x FaceRes P(${sig === 'face.female' ? 'female' : 'male'}) of the strongest face; NOT re-calibrated: the kit has no face/gender labels`,
+  };
+}
+
+const nullClasses: Partial<Record<VisualClass, string>> = {
+  violence: 'no model and no labelled data for violence here',
+  violent_knife: 'no model separates a knife used violently from a knife; no labels',
+  drink: 'the kit labels drink only on 20 beer photos (all also alcohol): no signal beyond alcohol',
+  recreational_pills: 'no labels separate recreational from medical pills',
+  adult_toys: 'no model or labels here (no NudeNet-style detector available)',
+  medical: 'no model or labels here',
+  over_18: 'no model or labels here',
+  pepe_frog: 'only 6 labelled images (4 memes with swastikas): too few to train or calibrate',
+  middle_finger_gesture:
+    "only 6 emoji positives; human's gesture module fires on ordinary hands holding things (REFERENCE), so it is not used",
+  face_filter: 'no model or labels here',
+  promo_info_graphic: 'no labels here (OCR word counts are no evidence of this class on their own)',
+  comic: '11 crops from one source: too few to calibrate',
+};
+for (const c of [
+  'exposed_anus', 'exposed_armpits', 'exposed_belly', 'covered_belly', 'covered_buttocks', 'exposed_buttocks', 'covered_feet',
+  'exposed_feet', 'covered_breast_f', 'exposed_breast_f', 'covered_genitalia_f', 'exposed_genitalia_f', 'exposed_breast_m',
+  'exposed_genitalia_m',
+] as VisualClass[])
+  nullClasses[c] = 'body-part detection needs a NudeNet-style detector, not available on these machines';
+
+// Timings per model from the collection run (ms per image, this machine, shared 2 cores).
+const q = (v: number[], p: number) => {
+  const s = [...v].sort((a, b) => a - b);
+  return Math.round(s[Math.floor((s.length - 1) * p)]!);
+};
+const timings = Object.fromEntries(
+  ['decode', 'nsfw', 'human', 'ocr'].map((k) => [k, { p50: q(rows.map((r) => r.ms[k]!), 0.5), p90: q(rows.map((r) => r.ms[k]!), 0.9) }]),
+);
+
+const onnx = buildLinearModel(W, B, false, HEAD_ID);
+writeFileSync(path.join(artifacts, 'heads.onnx'), onnx);
+const manifest: HeadsManifest = {
+  id: HEAD_ID,
+  version: createHash('sha256').update(onnx).digest('hex').slice(0, 12),
+  file: 'heads.onnx',
+  sha256: createHash('sha256').update(onnx).digest('hex'),
+  inputDim: rows[0]!.x.length,
+  classes: headClasses,
+};
+writeFileSync(path.join(artifacts, 'heads.json'), JSON.stringify(manifest, null, 2) + '\n');
+const calibration: CalibrationFile = {
+  version: manifest.version,
+  fittedOn: `${rows.length} images of shared/data/images/labels.csv (${rows.filter((r) => r.real).length} real* photos); 5-fold out-of-fold, photos split by source repository`,
+  classes,
+  nullClasses,
+};
+writeFileSync(path.join(artifacts, 'calibration.json'), JSON.stringify(calibration, null, 1) + '\n');
+writeFileSync(path.join(artifacts, 'metrics.json'), JSON.stringify({ images: rows.length, realPhotos: rows.filter((r) => r.real).length, heads: summary, baselines, timingsMs: timings }, null, 1) + '\n');
+process.stderr.write(`${JSON.stringify({ baselines, timings }, null, 1)}\n`);
