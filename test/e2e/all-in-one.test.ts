@@ -1,4 +1,5 @@
 import { describePipelineContract } from './pipeline-contract.ts';
+import { describeLanguageEndToEnd } from './language.ts';
 import { startAllInOneDeployment } from '../helpers/deployments.ts';
 
-describePipelineContract('all-in-one (in-process bus, embedded store, local media)', () => startAllInOneDeployment());
+describePipelineContract('all-in-one (in-process bus, embedded store, local media)', () => startAllInOneDeployment(), describeLanguageEndToEnd);

@@ -33,3 +33,16 @@ export async function makeMp4(dir: string, opts: { seconds?: number; audio?: boo
   await run(FFMPEG, args);
   return file;
 }
+
+export function hasFlite(): boolean {
+  return (process.env.PATH ?? '').split(':').some((d) => d && fs.existsSync(`${d}/flite`));
+}
+
+/** A video whose sound track speaks `text` (flite's slt voice) over a test pattern. */
+export async function makeSpeechMp4(dir: string, name: string, text: string): Promise<string> {
+  const wav = path.join(dir, `${name}.wav`);
+  const file = path.join(dir, `${name}.mp4`);
+  await run('flite', ['-voice', 'slt', '-t', text, '-o', wav]);
+  await run(FFMPEG, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10', '-i', wav, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file]);
+  return file;
+}

@@ -16,6 +16,7 @@ import { serviceLogger, type Logger } from './logger.ts';
 import { startGrpcServer, type GrpcBinding } from './grpc.ts';
 import { startMetricsServer } from './metrics.ts';
 import { startTracing, stopTracing } from './tracing.ts';
+import { startLagReporter } from './lag.ts';
 
 export interface Runtime {
   config: Config;
@@ -75,6 +76,7 @@ export async function runStandalone(name: string, start: (rt: Runtime) => Promis
   }
   const rt = await createRuntime(config, log);
   const started = await start(rt);
+  const lag = startLagReporter(rt.bus, log);
   const grpcServer = await startGrpcServer(started.bindings ?? [], config.GRPC_PORT);
   let ready = true;
   const metrics = await startMetricsServer(config.METRICS_PORT, () => ready);
@@ -92,6 +94,7 @@ export async function runStandalone(name: string, start: (rt: Runtime) => Promis
     }, 30_000);
     force.unref();
     grpcServer.setServing(false);
+    await lag.stop();
     await stopService(started);
     await grpcServer.close();
     await closeRuntime(rt);

@@ -9,6 +9,7 @@ import type { JobOutcome, JobRecord } from './jobs.ts';
 import { PermanentJobError } from './errors.ts';
 import { jobsFinished, stageDuration } from './metrics.ts';
 import { withSpan } from './tracing.ts';
+import { trackLag } from './lag.ts';
 import type { Logger } from './logger.ts';
 
 export interface StageDeps {
@@ -39,6 +40,7 @@ export function retryDelayMs(deliveryCount: number): number {
 export async function runStage<S extends Subject>(deps: StageDeps, spec: StageSpec<S>): Promise<Consumer> {
   const maxAttempts = spec.maxAttempts ?? 5;
   const ackWaitMs = spec.ackWaitMs ?? STAGE_ACK_WAIT_MS;
+  trackLag(spec.durable);
   return deps.bus.consume(
     spec.subject,
     spec.durable,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Config } from '@modsvc/common/config';
 import { createRuntime, closeRuntime, stopService, type Runtime, type StartedService } from '@modsvc/common/host';
 import { serviceLogger } from '@modsvc/common/logger';
+import { startLagReporter } from '@modsvc/common/lag';
 import { ensureDevTenantsFile } from '@modsvc/common/tenants';
 import { createGatewayApp, resolveTokenKey } from '@modsvc/gateway/app';
 import { TokenIssuer } from '@modsvc/gateway/tokens';
@@ -57,6 +58,7 @@ export async function startAllInOne(config: Config): Promise<AllInOne> {
     { consumers: [await startCaptionConsumer(rt, scorer)] },
     policy,
     { consumers: [await startWebhookDispatcher(rt)] },
+    { consumers: [startLagReporter(rt.bus, log)] },
   ];
 
   let ready = true;

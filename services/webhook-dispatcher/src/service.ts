@@ -5,10 +5,12 @@ import type { Consumer } from '@modsvc/common/bus/types';
 import type { DeliveriesApi } from '@modsvc/common/contracts';
 import { webhookDeliveries } from '@modsvc/common/metrics';
 import { withSpan } from '@modsvc/common/tracing';
+import { trackLag } from '@modsvc/common/lag';
 import { deliverWebhook } from './deliver.ts';
 import { nextRetryDelayMs, shouldGiveUp } from './backoff.ts';
 
 export async function startWebhookDispatcher(rt: Runtime): Promise<Consumer> {
+  trackLag('webhook-dispatcher');
   return rt.bus.consume(
     'pipeline.finished',
     'webhook-dispatcher',
