@@ -1,0 +1,126 @@
+// The toxicity model artifact: manifest.json (settings, per-label calibration and thresholds, data
+// hashes, metrics) + weights.bin (int8, square-root companded, interleaved [bucket][label]).
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TOXICITY_LABELS, type ToxicityLabel } from '@modsvc/common/classes';
+import type { FeatureSettings } from './features.ts';
+
+export const ARTIFACT_FORMAT = 'modsvc-toxicity-linear';
+export const DEFAULT_MODEL_DIR = fileURLToPath(new URL('../../artifacts/toxicity-v1/', import.meta.url));
+
+export interface ScoredLabelInfo {
+  scored: true;
+  /** Position of the label in the interleaved weights. */
+  column: number;
+  bias: number;
+  /** Largest |weight|; q in [-127, 127] decodes to sign(q) * (|q|/127)^2 * scale. */
+  scale: number;
+  /** Platt scaling: p = sigmoid(a * logit + b). */
+  calibration: { method: 'platt'; a: number; b: number };
+  /** Calibrated-probability threshold chosen on the calibration split (max F1). */
+  threshold: number;
+  trainPositives: number;
+  trainRows: number;
+}
+
+export interface UnscoredLabelInfo {
+  scored: false;
+  reason: string;
+}
+
+export type LabelInfo = ScoredLabelInfo | UnscoredLabelInfo;
+
+export interface ToxicityManifest {
+  format: typeof ARTIFACT_FORMAT;
+  version: string;
+  createdAt: string;
+  features: FeatureSettings;
+  window: { words: number; stride: number };
+  weights: { file: string; sha256: string; dtype: 'int8-sqrt'; buckets: number; columns: number };
+  labels: Record<ToxicityLabel, LabelInfo>;
+  data: { files: { path: string; sha256: string; bytes: number }[] };
+  training: Record<string, unknown>;
+  metrics: Record<string, unknown>;
+}
+
+export interface LoadedToxicityModel {
+  dir: string;
+  manifest: ToxicityManifest;
+  /** Dequantised weights, interleaved: weights[bucket * columns + column]. */
+  weights: Float32Array;
+  columns: number;
+  /** Scored labels in column order. */
+  scored: { label: ToxicityLabel; info: ScoredLabelInfo }[];
+}
+
+export class ToxicityModelError extends Error {
+  override name = 'ToxicityModelError';
+}
+
+export function sha256(buf: Buffer | Uint8Array): string {
+  return createHash('sha256').update(buf).digest('hex');
+}
+
+/** Decode table for the square-root companded int8 weights (index = q + 128), before scaling. */
+export function int8SqrtTable(): Float32Array {
+  const t = new Float32Array(256);
+  for (let q = -128; q <= 127; q++) {
+    const m = Math.min(127, Math.abs(q)) / 127;
+    t[q + 128] = Math.sign(q) * m * m;
+  }
+  return t;
+}
+
+export function quantizeInt8Sqrt(w: number, scale: number): number {
+  if (scale <= 0) return 0;
+  const m = Math.min(1, Math.abs(w) / scale);
+  return Math.sign(w) * Math.round(Math.sqrt(m) * 127);
+}
+
+function fail(dir: string, msg: string): never {
+  throw new ToxicityModelError(`toxicity model at ${dir}: ${msg}`);
+}
+
+export function loadArtifact(dir: string = process.env.TOXICITY_MODEL_DIR ?? DEFAULT_MODEL_DIR): LoadedToxicityModel {
+  const manifestPath = join(dir, 'manifest.json');
+  if (!existsSync(manifestPath)) fail(dir, `manifest.json not found (run \`make train-toxicity\`)`);
+  let manifest: ToxicityManifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as ToxicityManifest;
+  } catch (err) {
+    fail(dir, `manifest.json is not valid JSON (${(err as Error).message})`);
+  }
+  if (manifest?.format !== ARTIFACT_FORMAT) fail(dir, `manifest format is ${String(manifest?.format)}, expected ${ARTIFACT_FORMAT}`);
+  const w = manifest.weights;
+  if (!w || w.dtype !== 'int8-sqrt' || !Number.isInteger(w.buckets) || !Number.isInteger(w.columns)) {
+    fail(dir, 'manifest.weights is missing or malformed');
+  }
+  if (w.buckets !== 2 ** manifest.features.hashBits) fail(dir, `weights.buckets ${w.buckets} does not match hashBits ${manifest.features.hashBits}`);
+  const weightsPath = join(dir, w.file);
+  if (!existsSync(weightsPath)) fail(dir, `weights file ${w.file} not found`);
+  const bytes = readFileSync(weightsPath);
+  if (bytes.length !== w.buckets * w.columns) fail(dir, `weights file ${w.file} has ${bytes.length} bytes, expected ${w.buckets * w.columns}`);
+  const digest = sha256(bytes);
+  if (digest !== w.sha256) fail(dir, `weights file ${w.file} is corrupt (sha256 ${digest.slice(0, 12)}…, manifest says ${String(w.sha256).slice(0, 12)}…)`);
+
+  const scored: LoadedToxicityModel['scored'] = [];
+  for (const label of TOXICITY_LABELS) {
+    const info = manifest.labels?.[label];
+    if (!info) fail(dir, `manifest has no entry for label ${label}`);
+    if (info.scored) {
+      if (!(info.column >= 0 && info.column < w.columns)) fail(dir, `label ${label} has column ${info.column} outside 0..${w.columns - 1}`);
+      scored.push({ label, info });
+    }
+  }
+  scored.sort((a, b) => a.info.column - b.info.column);
+
+  const table = int8SqrtTable();
+  const q = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+  const weights = new Float32Array(q.length);
+  const scales = new Float32Array(w.columns);
+  for (const s of scored) scales[s.info.column] = s.info.scale;
+  for (let i = 0; i < q.length; i++) weights[i] = table[q[i]! + 128]! * scales[i % w.columns]!;
+  return { dir, manifest, weights, columns: w.columns, scored };
+}

@@ -1,0 +1,141 @@
+// Hashed sparse features for the toxicity model: word-boundary-aware character n-grams and word
+// uni/bigrams of the normalised text. Words inside a negation scope or inside double quotes hash
+// into their own namespaces, so "don't hate X" and a quoted slur do not fire the plain-word weights.
+import { markScopes, normalizeText, tokenize } from './normalize.ts';
+
+export interface FeatureSettings {
+  /** Hash space is 2^hashBits buckets. */
+  hashBits: number;
+  charMin: number;
+  charMax: number;
+  /** 1 = unigrams, 2 = uni+bigrams. */
+  wordNgrams: number;
+  /** Words after a negation cue that count as negated (punctuation ends the scope earlier). */
+  negationWindow: number;
+  /** Separate hash namespaces for negated and quoted words. */
+  scopeNamespaces: boolean;
+  /** Normalised text is cut to this many characters. */
+  maxChars: number;
+}
+
+export const DEFAULT_FEATURE_SETTINGS: FeatureSettings = {
+  hashBits: 19,
+  charMin: 2,
+  charMax: 5,
+  wordNgrams: 2,
+  negationWindow: 3,
+  scopeNamespaces: true,
+  maxChars: 2000,
+};
+
+export interface SparseVector {
+  indices: Uint32Array;
+  values: Float32Array;
+}
+
+// Namespace seeds: [plain, negated, quoted] for each feature family.
+const CHAR_SEEDS = [0x811c9dc5, 0x2f1a7c33, 0x5bd1e995];
+const WORD_SEEDS = [0x9747b28c, 0x1b873593, 0x68e31da4];
+const BIGRAM_SEEDS = [0x3c6ef372, 0x7f4a7c15, 0x0badc0de];
+const FLAG_SEED = 0x6a09e667;
+
+function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** FNV-1a over UTF-16 code units, finished with murmur's fmix32 so the low bits are usable. */
+export function hashString(s: string, seed: number): number {
+  let h = seed >>> 0;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return fmix32(h);
+}
+
+class IntBuffer {
+  data = new Uint32Array(1024);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Uint32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+  /** Sorted unique copy of the contents. */
+  uniqueSorted(): Uint32Array {
+    const view = this.data.subarray(0, this.length).sort();
+    let n = 0;
+    for (let i = 0; i < view.length; i++) {
+      if (i === 0 || view[i] !== view[i - 1]) view[n++] = view[i]!;
+    }
+    return view.slice(0, n);
+  }
+}
+
+const charBuf = new IntBuffer();
+const wordBuf = new IntBuffer();
+
+/** Character n-grams of " word " (word-boundary aware), hashed with a rolling FNV-1a. */
+function pushCharNgrams(word: string, seed: number, s: FeatureSettings, mask: number): void {
+  const padded = ` ${word} `;
+  const n = padded.length;
+  for (let i = 0; i < n; i++) {
+    let h = seed >>> 0;
+    const end = Math.min(n, i + s.charMax);
+    for (let j = i; j < end; j++) {
+      h ^= padded.charCodeAt(j);
+      h = Math.imul(h, 0x01000193);
+      if (j - i + 1 >= s.charMin) charBuf.push(fmix32(h) & mask);
+    }
+  }
+}
+
+/** Features of text that is already normalised (see normalizeText). */
+export function featuresOfNormalized(norm: string, s: FeatureSettings): SparseVector {
+  const mask = (1 << s.hashBits) - 1;
+  charBuf.length = 0;
+  wordBuf.length = 0;
+  const text = norm.length > s.maxChars ? norm.slice(0, s.maxChars) : norm;
+  const tokens = tokenize(text);
+  const scopes = s.scopeNamespaces ? markScopes(tokens, s.negationWindow) : new Uint8Array(tokens.length);
+  let prevWord: string | null = null;
+  let sawNeg = false;
+  let sawQuote = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (!t.isWord) continue;
+    const sc = scopes[i]!;
+    if (sc === 1) sawNeg = true;
+    if (sc === 2) sawQuote = true;
+    pushCharNgrams(t.text, CHAR_SEEDS[sc]!, s, mask);
+    wordBuf.push(hashString(t.text, WORD_SEEDS[sc]!) & mask);
+    if (s.wordNgrams >= 2 && prevWord !== null) {
+      wordBuf.push(hashString(`${prevWord} ${t.text}`, BIGRAM_SEEDS[sc]!) & mask);
+    }
+    prevWord = t.text;
+  }
+  if (sawNeg) wordBuf.push(hashString('__negation__', FLAG_SEED) & mask);
+  if (sawQuote) wordBuf.push(hashString('__quotation__', FLAG_SEED) & mask);
+  const ci = charBuf.uniqueSorted();
+  const wi = wordBuf.uniqueSorted();
+  const indices = new Uint32Array(ci.length + wi.length);
+  const values = new Float32Array(ci.length + wi.length);
+  indices.set(ci, 0);
+  indices.set(wi, ci.length);
+  // Binary presence, each family scaled to unit L2 norm.
+  values.fill(ci.length ? 1 / Math.sqrt(ci.length) : 0, 0, ci.length);
+  values.fill(wi.length ? 1 / Math.sqrt(wi.length) : 0, ci.length);
+  return { indices, values };
+}
+
+export function extractFeatures(raw: string, s: FeatureSettings): SparseVector {
+  return featuresOfNormalized(normalizeText(raw), s);
+}

@@ -1,0 +1,47 @@
+// `make eval-toxicity [CSV=path]`: evaluates the committed toxicity artifact. Without a CSV: on the
+// validation split and the held-out HateCheck functionalities of the training kit (same hashing as
+// training). With CSV=path: on that file (a `text` column, the seven label columns with empty =
+// not annotated, optional `source`). Writes JSON + markdown to bench/results/.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { readCsvRecords } from '../src/model/csv.ts';
+import { loadToxicityModel } from '../src/model/scorer.ts';
+import { loadTrainingData, parseLabels } from './data.ts';
+import { evaluate, reportMarkdown, type EvalReport, type EvalRow } from './evaluate.ts';
+import { imputedLabels, SOURCE_WEIGHTS } from './train.ts';
+import { REPO_ROOT } from './data.ts';
+
+function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+function main(): void {
+  const scorer = loadToxicityModel(argValue('--model'));
+  const csv = argValue('--csv') || undefined;
+  const outDir = join(REPO_ROOT, 'bench', 'results');
+  mkdirSync(outDir, { recursive: true });
+  const reports: Record<string, EvalReport> = {};
+  let name: string;
+  if (csv) {
+    const recs = readCsvRecords(csv);
+    if (recs.length && !('text' in recs[0]!)) throw new Error(`${csv}: no "text" column`);
+    const rows: EvalRow[] = recs.map((r) => ({ text: r.text ?? '', source: r.source || basename(csv), labels: parseLabels(r) }));
+    reports[basename(csv)] = evaluate(scorer, rows);
+    name = `toxicity-eval-${basename(csv).replace(/\.csv(\.gz)?$/, '').replace(/[^\w.-]+/g, '_')}`;
+  } else {
+    const { rows } = loadTrainingData(undefined, { includeAux: false });
+    const usable = rows.filter((r) => (SOURCE_WEIGHTS[r.source] ?? 1) > 0);
+    const toEval = (split: string): EvalRow[] =>
+      usable.filter((r) => r.split === split).map((r) => ({ text: r.text, source: r.source, labels: imputedLabels(r), functionality: r.functionality, hateful: r.hateful }));
+    reports['Validation split'] = evaluate(scorer, toEval('valid'));
+    reports['Held-out HateCheck functionalities'] = evaluate(scorer, toEval('hc_holdout'));
+    name = 'toxicity-eval';
+  }
+  const md = [`## Toxicity evaluation (${scorer.modelId})`, '', ...Object.entries(reports).map(([t, r]) => reportMarkdown(t, r))].join('\n');
+  writeFileSync(join(outDir, `${name}.json`), `${JSON.stringify({ model: scorer.modelId, csv: csv ?? null, reports }, null, 1)}\n`);
+  writeFileSync(join(outDir, `${name}.md`), `${md}\n`);
+  process.stdout.write(`${md}\nwrote ${join(outDir, name)}.{json,md}\n`);
+}
+
+main();

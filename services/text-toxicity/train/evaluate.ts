@@ -1,0 +1,153 @@
+// Metrics of a toxicity scorer on labelled rows: per label, per source, per HateCheck functionality.
+import { TOXICITY_LABELS, type ToxicityLabel } from '@modsvc/common/classes';
+import { averagePrecision, rocAuc, statsAtThreshold } from '../src/model/metrics.ts';
+import type { ToxicityScorer } from '../src/model/scorer.ts';
+
+export interface EvalRow {
+  text: string;
+  source: string;
+  labels: Float32Array; // TOXICITY_LABELS order, NaN = not annotated
+  functionality?: string | null;
+  hateful?: boolean | null;
+}
+
+export interface LabelMetrics {
+  n: number;
+  positives: number;
+  rocAuc: number | null;
+  averagePrecision: number | null;
+  threshold: number | null;
+  precision: number | null;
+  recall: number | null;
+  meanScore: number | null;
+}
+
+export type LabelTable = Partial<Record<ToxicityLabel, LabelMetrics>>;
+
+export interface EvalReport {
+  rows: number;
+  overall: LabelTable;
+  meanRocAuc: number | null;
+  bySource: Record<string, LabelTable>;
+  byFunctionality?: Record<string, { n: number; hateful: boolean | null; meanToxicity: number | null; flaggedToxicity: number | null }>;
+  /** HateCheck gold label (hateful vs non-hateful) scored by the toxicity probability. */
+  hatefulVsNot?: { n: number; positives: number; rocAuc: number | null; averagePrecision: number | null };
+}
+
+export function labelMetrics(scores: number[], labels: number[], threshold: number | null): LabelMetrics {
+  const bin = labels.map((y) => (y >= 0.5 ? 1 : 0));
+  const positives = bin.reduce((a: number, b) => a + b, 0);
+  const st = threshold === null ? null : statsAtThreshold(scores, bin, threshold);
+  return {
+    n: scores.length,
+    positives,
+    rocAuc: rocAuc(scores, bin),
+    averagePrecision: positives ? averagePrecision(scores, bin) : null,
+    threshold,
+    precision: st?.precision ?? null,
+    recall: st?.recall ?? null,
+    meanScore: scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null,
+  };
+}
+
+function table(rows: EvalRow[], scored: (Record<ToxicityLabel, number | null>)[], thresholds: Record<ToxicityLabel, number | null>): LabelTable {
+  const out: LabelTable = {};
+  TOXICITY_LABELS.forEach((label, li) => {
+    const s: number[] = [];
+    const y: number[] = [];
+    rows.forEach((r, i) => {
+      const v = r.labels[li]!;
+      const p = scored[i]![label];
+      if (Number.isNaN(v) || p === null) return;
+      s.push(p);
+      y.push(v);
+    });
+    if (s.length) out[label] = labelMetrics(s, y, thresholds[label]);
+  });
+  return out;
+}
+
+export function meanAuc(t: LabelTable): number | null {
+  const aucs = Object.values(t).map((m) => m?.rocAuc).filter((x): x is number => typeof x === 'number');
+  return aucs.length ? aucs.reduce((a, b) => a + b, 0) / aucs.length : null;
+}
+
+export function evaluate(scorer: ToxicityScorer, rows: EvalRow[]): EvalReport {
+  const thresholds = scorer.thresholds();
+  const scored = rows.map((r) => scorer.scoreDetailed(r.text).scores);
+  const overall = table(rows, scored, thresholds);
+  const sources = [...new Set(rows.map((r) => r.source))].sort();
+  const bySource: Record<string, LabelTable> = {};
+  for (const src of sources) {
+    const idx = rows.map((r, i) => (r.source === src ? i : -1)).filter((i) => i >= 0);
+    bySource[src] = table(idx.map((i) => rows[i]!), idx.map((i) => scored[i]!), thresholds);
+  }
+  const report: EvalReport = { rows: rows.length, overall, meanRocAuc: meanAuc(overall), bySource };
+  if (rows.some((r) => r.functionality)) {
+    const byFunctionality: NonNullable<EvalReport['byFunctionality']> = {};
+    const funcs = [...new Set(rows.map((r) => r.functionality).filter((f): f is string => !!f))].sort();
+    const tThr = thresholds.toxicity;
+    for (const f of funcs) {
+      const idx = rows.map((r, i) => (r.functionality === f ? i : -1)).filter((i) => i >= 0);
+      const tox = idx.map((i) => scored[i]!.toxicity).filter((x): x is number => x !== null);
+      byFunctionality[f] = {
+        n: idx.length,
+        hateful: rows[idx[0]!]!.hateful ?? null,
+        meanToxicity: tox.length ? tox.reduce((a, b) => a + b, 0) / tox.length : null,
+        flaggedToxicity: tox.length && tThr !== null ? tox.filter((x) => x >= tThr).length / tox.length : null,
+      };
+    }
+    report.byFunctionality = byFunctionality;
+    const s: number[] = [];
+    const y: number[] = [];
+    rows.forEach((r, i) => {
+      const p = scored[i]!.toxicity;
+      if (r.hateful === null || r.hateful === undefined || p === null) return;
+      s.push(p);
+      y.push(r.hateful ? 1 : 0);
+    });
+    if (s.length) {
+      report.hatefulVsNot = { n: s.length, positives: y.filter((v) => v).length, rocAuc: rocAuc(s, y), averagePrecision: averagePrecision(s, y) };
+    }
+  }
+  return report;
+}
+
+const f3 = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : x.toFixed(3));
+
+export function labelTableMarkdown(t: LabelTable): string {
+  const lines = ['| label | n | positives | ROC-AUC | AP | threshold | precision | recall |', '|---|---:|---:|---:|---:|---:|---:|---:|'];
+  for (const label of TOXICITY_LABELS) {
+    const m = t[label];
+    if (!m) continue;
+    lines.push(`| ${label} | ${m.n} | ${m.positives} | ${f3(m.rocAuc)} | ${f3(m.averagePrecision)} | ${f3(m.threshold)} | ${f3(m.precision)} | ${f3(m.recall)} |`);
+  }
+  return lines.join('\n');
+}
+
+export function reportMarkdown(title: string, r: EvalReport): string {
+  const parts = [`### ${title}`, '', `${r.rows} rows; mean ROC-AUC over labels with positives: ${f3(r.meanRocAuc)}`, '', labelTableMarkdown(r.overall), ''];
+  if (r.hatefulVsNot) {
+    parts.push(`HateCheck gold label (hateful vs non-hateful, ${r.hatefulVsNot.n} cases, ${r.hatefulVsNot.positives} hateful) scored by toxicity: ROC-AUC ${f3(r.hatefulVsNot.rocAuc)}, AP ${f3(r.hatefulVsNot.averagePrecision)}`, '');
+  }
+  const sources = Object.keys(r.bySource);
+  if (sources.length > 1) {
+    parts.push('Per source:', '', '| source | label | n | positives | ROC-AUC | AP | precision | recall |', '|---|---|---:|---:|---:|---:|---:|---:|');
+    for (const src of sources) {
+      for (const label of TOXICITY_LABELS) {
+        const m = r.bySource[src]![label];
+        if (!m) continue;
+        parts.push(`| ${src} | ${label} | ${m.n} | ${m.positives} | ${f3(m.rocAuc)} | ${f3(m.averagePrecision)} | ${f3(m.precision)} | ${f3(m.recall)} |`);
+      }
+    }
+    parts.push('');
+  }
+  if (r.byFunctionality) {
+    parts.push('Per HateCheck functionality (toxicity):', '', '| functionality | gold | n | mean toxicity | share ≥ threshold |', '|---|---|---:|---:|---:|');
+    for (const [f, m] of Object.entries(r.byFunctionality)) {
+      parts.push(`| ${f} | ${m.hateful === null ? '?' : m.hateful ? 'hateful' : 'non-hateful'} | ${m.n} | ${f3(m.meanToxicity)} | ${f3(m.flaggedToxicity)} |`);
+    }
+    parts.push('');
+  }
+  return parts.join('\n');
+}

