@@ -2,6 +2,7 @@ import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { AnalyzeFrames as _moderation_v1_AnalyzeFrames, AnalyzeFrames__Output as _moderation_v1_AnalyzeFrames__Output } from './moderation/v1/AnalyzeFrames';
+import type { DeliverCallback as _moderation_v1_DeliverCallback, DeliverCallback__Output as _moderation_v1_DeliverCallback__Output } from './moderation/v1/DeliverCallback';
 import type { ExtractMedia as _moderation_v1_ExtractMedia, ExtractMedia__Output as _moderation_v1_ExtractMedia__Output } from './moderation/v1/ExtractMedia';
 import type { FetchMedia as _moderation_v1_FetchMedia, FetchMedia__Output as _moderation_v1_FetchMedia__Output } from './moderation/v1/FetchMedia';
 import type { FrameRef as _moderation_v1_FrameRef, FrameRef__Output as _moderation_v1_FrameRef__Output } from './moderation/v1/FrameRef';
@@ -18,6 +19,7 @@ export interface ProtoGrpcType {
   moderation: {
     v1: {
       AnalyzeFrames: MessageTypeDefinition<_moderation_v1_AnalyzeFrames, _moderation_v1_AnalyzeFrames__Output>
+      DeliverCallback: MessageTypeDefinition<_moderation_v1_DeliverCallback, _moderation_v1_DeliverCallback__Output>
       ExtractMedia: MessageTypeDefinition<_moderation_v1_ExtractMedia, _moderation_v1_ExtractMedia__Output>
       FetchMedia: MessageTypeDefinition<_moderation_v1_FetchMedia, _moderation_v1_FetchMedia__Output>
       FrameRef: MessageTypeDefinition<_moderation_v1_FrameRef, _moderation_v1_FrameRef__Output>

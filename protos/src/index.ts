@@ -75,6 +75,7 @@ export type * from '../generated/moderation/v1/TranscribeAudio.ts';
 export type * from '../generated/moderation/v1/ScoreCaption.ts';
 export type * from '../generated/moderation/v1/PartReady.ts';
 export type * from '../generated/moderation/v1/JobFinished.ts';
+export type * from '../generated/moderation/v1/DeliverCallback.ts';
 export type * from '../generated/moderation/v1/JobView.ts';
 export type * from '../generated/moderation/v1/JobOptions.ts';
 export type * from '../generated/moderation/v1/UploadHeader.ts';

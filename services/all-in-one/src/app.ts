@@ -20,7 +20,7 @@ import { loadToxicityModel } from '@modsvc/text-toxicity/model/scorer';
 import { startCaptionConsumer } from '@modsvc/text-toxicity/service';
 import { startPolicyScorer } from '@modsvc/policy-scorer/service';
 import { createModerator } from '@modsvc/moderator/service';
-import { startWebhookDispatcher, deliveriesApi } from '@modsvc/webhook-dispatcher/service';
+import { startWebhookDispatcher, startCallbackDispatcher, deliveriesApi } from '@modsvc/webhook-dispatcher/service';
 
 export interface AllInOne {
   url: string;
@@ -57,7 +57,7 @@ export async function startAllInOne(config: Config): Promise<AllInOne> {
     { consumers: [await startSpeechConsumer(rt, stt, scorer)] },
     { consumers: [await startCaptionConsumer(rt, scorer)] },
     policy,
-    { consumers: [await startWebhookDispatcher(rt)] },
+    { consumers: [await startWebhookDispatcher(rt), await startCallbackDispatcher(rt)] },
     { consumers: [startLagReporter(rt.bus, log)] },
   ];
 

@@ -4,8 +4,6 @@ import crypto from 'node:crypto';
 import type { Runtime } from '@modsvc/common/host';
 import type { ModerateInput, ModeratorApi } from '@modsvc/common/contracts';
 import { ApiError } from '@modsvc/common/errors';
-import { postSigned } from '@modsvc/webhook-dispatcher/deliver';
-import { nextRetryDelayMs } from '@modsvc/webhook-dispatcher/backoff';
 
 interface PolicyCategory {
   name: string;
@@ -25,30 +23,20 @@ export function decide(categories: PolicyCategory[]) {
   return { decision: 'approve', decision_type: 'fully_automated', escalate: false, escalate_reasons: [] as string[] };
 }
 
-const CALLBACK_ATTEMPTS = 6;
-
 export function createModerator(rt: Runtime): ModeratorApi {
-  /**
-   * The moderation result is also POSTed to callback_url, signed like job webhooks. Retries run in this
-   * process with backoff (about 10 minutes in all); the result itself is always in the response.
-   */
-  async function sendCallback(url: string, tenantId: string, result: Record<string, unknown>): Promise<void> {
-    const body = Buffer.from(JSON.stringify(result));
-    const signingSecret = rt.tenants.get(tenantId)?.signingSecret ?? null;
-    for (let attempt = 1; attempt <= CALLBACK_ATTEMPTS; attempt++) {
-      const r = await postSigned({ url, body, signingSecret, guard: rt.guard, timeoutMs: rt.config.WEBHOOK_TIMEOUT_MS });
-      const log = rt.log.child({ moderation_job_id: result.moderation_job_id, attempt, status: r.httpStatus });
-      if (r.ok) return log.info('moderation callback delivered');
-      if (!r.retry || attempt === CALLBACK_ATTEMPTS) return log.warn({ err: r.error }, 'moderation callback abandoned');
-      log.warn({ err: r.error }, 'moderation callback failed; will retry');
-      await new Promise((res) => setTimeout(res, nextRetryDelayMs(attempt, { maxMs: 300_000 })).unref());
-    }
-  }
-
   return {
     async moderate(input: ModerateInput) {
       const reply = await decideOn(input);
-      if (input.callbackUrl) void sendCallback(input.callbackUrl, input.tenantId, reply.result).catch((err) => rt.log.error({ err }, 'moderation callback error'));
+      if (input.callbackUrl) {
+        // Delivered by webhook-dispatcher (signed, retried with backoff for 24 h): the moderator itself
+        // has no internet egress.
+        const id = String(reply.result.moderation_job_id);
+        await rt.bus.publish(
+          'pipeline.callback',
+          { id, tenantId: input.tenantId, url: input.callbackUrl, body: Buffer.from(JSON.stringify(reply.result)), createdAt: new Date().toISOString() },
+          { msgId: `callback-${id}` },
+        );
+      }
       return reply;
     },
   };

@@ -6,7 +6,7 @@ import type { DeliveriesApi } from '@modsvc/common/contracts';
 import { webhookDeliveries } from '@modsvc/common/metrics';
 import { withSpan } from '@modsvc/common/tracing';
 import { trackLag } from '@modsvc/common/lag';
-import { deliverWebhook } from './deliver.ts';
+import { deliverWebhook, postSigned } from './deliver.ts';
 import { nextRetryDelayMs, shouldGiveUp } from './backoff.ts';
 
 export async function startWebhookDispatcher(rt: Runtime): Promise<Consumer> {
@@ -49,6 +49,45 @@ export async function startWebhookDispatcher(rt: Runtime): Promise<Consumer> {
         }
       } catch (err) {
         log.error({ err }, 'webhook dispatch error; will retry');
+        msg.nak(5000);
+      }
+    },
+    { concurrency: 8, ackWaitMs: 60_000, maxDeliver: -1 },
+  );
+}
+
+/** Other signed callbacks (moderation results): same signing, guard and backoff as job webhooks. */
+export async function startCallbackDispatcher(rt: Runtime): Promise<Consumer> {
+  trackLag('webhook-dispatcher-callbacks');
+  return rt.bus.consume(
+    'pipeline.callback',
+    'webhook-dispatcher-callbacks',
+    async (msg) => {
+      const { id, tenantId, url, body, createdAt } = msg.data;
+      const log = rt.log.child({ stage: 'callback', callback_id: id, attempt: msg.deliveryCount });
+      try {
+        const outcome = await postSigned({
+          url,
+          body: Buffer.from(body),
+          signingSecret: rt.tenants.get(tenantId)?.signingSecret ?? null,
+          guard: rt.guard,
+          timeoutMs: rt.config.WEBHOOK_TIMEOUT_MS,
+        });
+        if (outcome.ok) {
+          webhookDeliveries.inc({ outcome: 'delivered' });
+          log.info({ status: outcome.httpStatus }, 'callback delivered');
+          msg.ack();
+        } else if (!outcome.retry || shouldGiveUp(new Date(createdAt || Date.now()), new Date())) {
+          webhookDeliveries.inc({ outcome: 'gave_up' });
+          log.warn({ status: outcome.httpStatus, err: outcome.error }, 'callback abandoned');
+          msg.ack();
+        } else {
+          webhookDeliveries.inc({ outcome: 'retry' });
+          log.warn({ status: outcome.httpStatus, err: outcome.error }, 'callback failed; will retry');
+          msg.nak(nextRetryDelayMs(msg.deliveryCount));
+        }
+      } catch (err) {
+        log.error({ err }, 'callback dispatch error; will retry');
         msg.nak(5000);
       }
     },

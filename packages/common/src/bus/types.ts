@@ -1,5 +1,6 @@
 import type {
   AnalyzeFrames__Output,
+  DeliverCallback__Output,
   ExtractMedia__Output,
   FetchMedia__Output,
   JobFinished__Output,
@@ -17,6 +18,7 @@ export const SUBJECTS = {
   'pipeline.caption': 'moderation.v1.ScoreCaption',
   'pipeline.part': 'moderation.v1.PartReady',
   'pipeline.finished': 'moderation.v1.JobFinished',
+  'pipeline.callback': 'moderation.v1.DeliverCallback',
 } as const;
 
 export type Subject = keyof typeof SUBJECTS;
@@ -29,6 +31,7 @@ export interface SubjectPayload {
   'pipeline.caption': ScoreCaption__Output;
   'pipeline.part': PartReady__Output;
   'pipeline.finished': JobFinished__Output;
+  'pipeline.callback': DeliverCallback__Output;
 }
 
 export interface BusMessage<T> {
