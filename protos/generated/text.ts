@@ -1,6 +1,9 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { CoverageReply as _moderation_v1_CoverageReply, CoverageReply__Output as _moderation_v1_CoverageReply__Output } from './moderation/v1/CoverageReply';
+import type { CoverageRequest as _moderation_v1_CoverageRequest, CoverageRequest__Output as _moderation_v1_CoverageRequest__Output } from './moderation/v1/CoverageRequest';
+import type { LabelCoverage as _moderation_v1_LabelCoverage, LabelCoverage__Output as _moderation_v1_LabelCoverage__Output } from './moderation/v1/LabelCoverage';
 import type { LabelScore as _moderation_v1_LabelScore, LabelScore__Output as _moderation_v1_LabelScore__Output } from './moderation/v1/LabelScore';
 import type { ScoreTextReply as _moderation_v1_ScoreTextReply, ScoreTextReply__Output as _moderation_v1_ScoreTextReply__Output } from './moderation/v1/ScoreTextReply';
 import type { ScoreTextRequest as _moderation_v1_ScoreTextRequest, ScoreTextRequest__Output as _moderation_v1_ScoreTextRequest__Output } from './moderation/v1/ScoreTextRequest';
@@ -15,6 +18,9 @@ type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> 
 export interface ProtoGrpcType {
   moderation: {
     v1: {
+      CoverageReply: MessageTypeDefinition<_moderation_v1_CoverageReply, _moderation_v1_CoverageReply__Output>
+      CoverageRequest: MessageTypeDefinition<_moderation_v1_CoverageRequest, _moderation_v1_CoverageRequest__Output>
+      LabelCoverage: MessageTypeDefinition<_moderation_v1_LabelCoverage, _moderation_v1_LabelCoverage__Output>
       LabelScore: MessageTypeDefinition<_moderation_v1_LabelScore, _moderation_v1_LabelScore__Output>
       ScoreTextReply: MessageTypeDefinition<_moderation_v1_ScoreTextReply, _moderation_v1_ScoreTextReply__Output>
       ScoreTextRequest: MessageTypeDefinition<_moderation_v1_ScoreTextRequest, _moderation_v1_ScoreTextRequest__Output>

@@ -88,6 +88,8 @@ export type * from '../generated/moderation/v1/ScoreTextReply.ts';
 export type * from '../generated/moderation/v1/TextScore.ts';
 export type * from '../generated/moderation/v1/LabelScore.ts';
 export type * from '../generated/moderation/v1/TextSpan.ts';
+export type * from '../generated/moderation/v1/CoverageReply.ts';
+export type * from '../generated/moderation/v1/LabelCoverage.ts';
 export type * from '../generated/moderation/v1/TranscribeRequest.ts';
 export type * from '../generated/moderation/v1/Transcript.ts';
 export type * from '../generated/moderation/v1/TranscriptSegment.ts';

@@ -10,6 +10,26 @@ export interface TextToxicityApi {
   score(texts: string[], source: TextSource): Promise<TextToxicityPart[]>;
 }
 
+/** Which toxicity labels the loaded text model scores; the others are reported as null. */
+export interface TextCoverage {
+  model: string;
+  labels: { label: string; scored: boolean; note: string }[];
+}
+
+/** Adds the text model and the caption_language_toxicity classes to a vision models report. */
+export function withTextCoverage(report: ModelsReport, text: TextCoverage): ModelsReport {
+  return {
+    models: [
+      ...report.models,
+      { id: text.model.split('@')[0] ?? text.model, version: text.model.split('@')[1] ?? '', runtime: 'hashed-ngram-linear', classes: text.labels.filter((l) => l.scored).map((l) => l.label), loaded: true, error: null },
+    ],
+    classes: [
+      ...report.classes.filter((c) => c.group !== 'caption_language_toxicity'),
+      ...text.labels.map((l) => ({ class: l.label, group: 'caption_language_toxicity', model: l.scored ? text.model : null, note: l.note })),
+    ],
+  };
+}
+
 /** One decoded still image or sampled video frame handed to vision-inference. */
 export interface FrameInput {
   timestamp: number; // seconds from the start; 0 for stills

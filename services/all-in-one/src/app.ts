@@ -18,6 +18,8 @@ import { createSpeechToText } from '@modsvc/speech-to-text/transcriber';
 import { startSpeechConsumer } from '@modsvc/speech-to-text/service';
 import { loadToxicityModel } from '@modsvc/text-toxicity/model/scorer';
 import { startCaptionConsumer } from '@modsvc/text-toxicity/service';
+import { toxicityCoverage } from '@modsvc/text-toxicity/coverage';
+import { withTextCoverage } from '@modsvc/common/contracts';
 import { startPolicyScorer } from '@modsvc/policy-scorer/service';
 import { createModerator } from '@modsvc/moderator/service';
 import { startWebhookDispatcher, startCallbackDispatcher, deliveriesApi } from '@modsvc/webhook-dispatcher/service';
@@ -69,7 +71,7 @@ export async function startAllInOne(config: Config): Promise<AllInOne> {
     tokens: new TokenIssuer(resolveTokenKey(config, true)),
     ingest,
     moderator: createModerator(rt),
-    models: { models: async () => analyzer.models() },
+    models: { models: async () => withTextCoverage(analyzer.models(), toxicityCoverage(scorer)) },
     deliveries: deliveriesApi(rt),
     isReady: () => ready,
   });

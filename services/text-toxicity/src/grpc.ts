@@ -1,17 +1,18 @@
 import * as grpc from '@grpc/grpc-js';
-import { moderationGrpc, type TextToxicityHandlers, type ScoreTextReply, type ScoreTextReply__Output } from '@modsvc/protos';
+import { moderationGrpc, type TextToxicityHandlers, type ScoreTextReply, type ScoreTextReply__Output, type CoverageReply__Output } from '@modsvc/protos';
 import { ApiError } from '@modsvc/common/errors';
 import { CLIENT_OPTIONS, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
 import { TOXICITY_LABELS, type ToxicityLabel } from '@modsvc/common/classes';
-import type { TextSource, TextToxicityApi } from '@modsvc/common/contracts';
+import type { TextCoverage, TextSource, TextToxicityApi } from '@modsvc/common/contracts';
 import type { TextToxicityPart } from '@modsvc/common/jobs';
 
 const SOURCES: TextSource[] = ['caption', 'ocr', 'speech', 'api'];
 const MAX_TEXTS = 64;
 const MAX_TEXT_CHARS = 256 * 1024;
 
-export function textToxicityBinding(scorer: TextToxicityApi): GrpcBinding {
+export function textToxicityBinding(scorer: TextToxicityApi, coverage: () => TextCoverage): GrpcBinding {
   const handlers: TextToxicityHandlers = {
+    Coverage: unaryHandler(async () => coverage()),
     Score: unaryHandler(async (req): Promise<ScoreTextReply> => {
       if (req.texts.length > MAX_TEXTS) throw new ApiError('invalid_request', `at most ${MAX_TEXTS} texts per call`);
       if (req.texts.some((t) => t.length > MAX_TEXT_CHARS)) throw new ApiError('payload_too_large', 'a text is over 256 KB');
@@ -29,9 +30,13 @@ export function textToxicityBinding(scorer: TextToxicityApi): GrpcBinding {
   return { name: 'moderation.v1.TextToxicity', definition: moderationGrpc().TextToxicity.service, handlers };
 }
 
-export function textToxicityClient(address: string): TextToxicityApi {
+export function textToxicityClient(address: string): TextToxicityApi & { coverage(): Promise<TextCoverage> } {
   const client = new (moderationGrpc().TextToxicity)(address, grpc.credentials.createInsecure(), CLIENT_OPTIONS);
   return {
+    async coverage() {
+      const r = await callUnary<CoverageReply__Output>((o, cb) => client.Coverage({}, o, cb));
+      return { model: r.model, labels: r.labels.map((l) => ({ label: l.label, scored: l.scored, note: l.note })) };
+    },
     async score(texts, source) {
       const reply = await callUnary<ScoreTextReply__Output>((o, cb) => client.Score({ texts, source }, o, cb));
       return reply.results.map((r): TextToxicityPart => {

@@ -1,12 +1,13 @@
 import * as grpc from '@grpc/grpc-js';
 import { moderationGrpc, type VisionInferenceHandlers, type ListModelsReply__Output } from '@modsvc/protos';
 import { CLIENT_OPTIONS, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
-import type { ModelsApi, ModelsReport, VisionAnalyzer } from '@modsvc/common/contracts';
+import { withTextCoverage, type ModelsApi, type ModelsReport, type TextCoverage, type VisionAnalyzer } from '@modsvc/common/contracts';
 
-export function visionBinding(analyzer: VisionAnalyzer): GrpcBinding {
+/** ListModels answers for the vision models and, through text-toxicity, for the caption labels. */
+export function visionBinding(analyzer: VisionAnalyzer, textCoverage: () => Promise<TextCoverage>): GrpcBinding {
   const handlers: VisionInferenceHandlers = {
     ListModels: unaryHandler(async () => {
-      const report = analyzer.models();
+      const report = withTextCoverage(analyzer.models(), await textCoverage());
       return {
         models: report.models.map((m) => ({ ...m, error: m.error ?? '' })),
         classes: report.classes.map((c) => ({ className: c.class, group: c.group, model: c.model ?? '', note: c.note })),

@@ -9,7 +9,7 @@ await runStandalone('vision-inference', async (rt) => {
   await analyzer.init();
   const text = textToxicityClient(rt.config.TEXT_TOXICITY_ADDR);
   return {
-    bindings: [visionBinding(analyzer)],
+    bindings: [visionBinding(analyzer, () => text.coverage())],
     consumers: [await startVisionConsumer(rt, analyzer, text)],
     stop: () => analyzer.close(),
   };
