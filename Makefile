@@ -17,7 +17,7 @@ help:
 	@echo "make run    install what is needed, then start all-in-one on http://127.0.0.1:8080"
 	@echo "make test   install what is needed, then run every test"
 
-node_modules/.modules.yaml: package.json pnpm-workspace.yaml $(wildcard */*/package.json) $(wildcard */package.json)
+node_modules/.modules.yaml: package.json pnpm-workspace.yaml pnpm-lock.yaml $(wildcard */*/package.json) $(wildcard */package.json)
 	@command -v pnpm >/dev/null || npm i -g pnpm@12
 	pnpm install --frozen-lockfile=false
 	@touch $@

@@ -4,7 +4,7 @@
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0
 
 .PHONY: ensure-nats-server
-system-deps:: ensure-nats-server
+TEST_PREREQS += ensure-nats-server
 
 ensure-nats-server:
 	@if [ -x /usr/sbin/nats-server ]; then exit 0; fi; \
