@@ -36,20 +36,21 @@ export const HYPER = {
   learningRate: envNum('TOX_LR', 0.2),
   l2: envNum('TOX_L2', 1e-6),
   minTrainPositives: 75,
-  balanceToxicity: envNum('TOX_BALANCE', 1) === 1,
+  balanceToxicity: envNum('TOX_BALANCE', 0) === 1,
   balanceCap: envNum('TOX_BALANCE_CAP', 4),
   fragmentsPerText: envNum('TOX_FRAGMENTS', 1),
+  derogationImputation: envNum('TOX_DEROG', 1) === 1,
   minEvalPositives: 10,
   window: { words: 40, stride: 20 },
 };
 
 /** Relative weight of each source's rows; synthetic templates count less, unused sources are 0. */
 export const SOURCE_WEIGHTS: Record<string, number> = {
-  davidson2017: envNum('TOX_W_DAVIDSON', 0.6),
+  davidson2017: envNum('TOX_W_DAVIDSON', 0.3),
   toxic_spans_civil_comments: 1,
   jigsaw2018_binary: 1,
   wikipedia_identity_debias: 1,
-  hatecheck: envNum('TOX_W_HATECHECK', 1),
+  hatecheck: envNum('TOX_W_HATECHECK', 2),
   wikipedia_talk_labels: 1,
   jigsaw2018: 1,
   bias_madlibs_77k: envNum('TOX_W_MADLIBS', 1),
@@ -121,12 +122,27 @@ export const HATECHECK_NONTOXIC = new Set(
 );
 
 /**
+ * HateCheck's derogation functionalities (none held out) express hate without threats or
+ * profanity (their templates contain neither; checked against threat and swear word lists), so
+ * their empty threat/obscene cells are 0: toxic-but-not-threat and toxic-but-not-obscene
+ * examples, which the kit otherwise lacks.
+ */
+export const HATECHECK_NOT_THREAT = new Set(['derog_dehum_h', 'derog_neg_attrib_h', 'derog_neg_emote_h']);
+export const HATECHECK_NOT_OBSCENE = new Set(['derog_dehum_h', 'derog_neg_attrib_h', 'derog_neg_emote_h', 'derog_impl_h']);
+const THREAT = TOXICITY_LABELS.indexOf('threat');
+const OBSCENE = TOXICITY_LABELS.indexOf('obscene');
+
+/**
  * Labels used for training: a text annotated as not toxic at all (toxicity == 0) cannot be a
  * threat, insult, etc., so its missing sub-labels become 0. Everything else stays masked.
  */
 export function imputedLabels(r: Row): Float32Array {
   const y = Float32Array.from(r.labels);
   if (r.functionality && Number.isNaN(y[TOX]!) && HATECHECK_NONTOXIC.has(r.functionality)) y[TOX] = 0;
+  if (r.functionality && HYPER.derogationImputation) {
+    if (Number.isNaN(y[THREAT]!) && HATECHECK_NOT_THREAT.has(r.functionality)) y[THREAT] = 0;
+    if (Number.isNaN(y[OBSCENE]!) && HATECHECK_NOT_OBSCENE.has(r.functionality)) y[OBSCENE] = 0;
+  }
   if (y[TOX] === 0) for (let l = 0; l < L; l++) if (l !== TOX && Number.isNaN(y[l]!)) y[l] = 0;
   return y;
 }
@@ -138,41 +154,32 @@ const log = (msg: string): void => {
 interface Csr {
   offsets: Uint32Array;
   indices: Uint32Array;
-  charLen: Uint32Array;
-  charVal: Float32Array;
-  wordVal: Float32Array;
+  values: Float32Array;
 }
 
 function featurize(rows: Row[], s: FeatureSettings): Csr {
   let cap = 1 << 22;
   let indices = new Uint32Array(cap);
+  let values = new Float32Array(cap);
   const offsets = new Uint32Array(rows.length + 1);
-  const charLen = new Uint32Array(rows.length);
-  const charVal = new Float32Array(rows.length);
-  const wordVal = new Float32Array(rows.length);
   let n = 0;
   rows.forEach((r, i) => {
     const f = featuresOfNormalized(r.norm, s);
     while (n + f.indices.length > cap) {
       cap *= 2;
-      const next = new Uint32Array(cap);
-      next.set(indices.subarray(0, n));
-      indices = next;
+      const ni = new Uint32Array(cap);
+      ni.set(indices.subarray(0, n));
+      indices = ni;
+      const nv = new Float32Array(cap);
+      nv.set(values.subarray(0, n));
+      values = nv;
     }
     indices.set(f.indices, n);
-    // Values are constant within the char block and within the word block.
-    let c = 0;
-    while (c < f.values.length && f.values[c] === f.values[0]) c++;
-    const cv = f.values[0] ?? 0;
-    const wv = f.values[f.values.length - 1] ?? 0;
-    // If both blocks share one value the split point is unknown; recompute from the vector.
-    charLen[i] = cv === wv ? f.values.length : c;
-    charVal[i] = cv;
-    wordVal[i] = wv;
+    values.set(f.values, n);
     n += f.indices.length;
     offsets[i + 1] = n;
   });
-  return { offsets, indices: indices.slice(0, n), charLen, charVal, wordVal };
+  return { offsets, indices: indices.slice(0, n), values: values.slice(0, n) };
 }
 
 function sigmoid(z: number): number {
@@ -191,7 +198,7 @@ function trainAdagrad(csr: Csr, Y: Float32Array, SW: Float32Array, L: number, bu
   const Gb = new Float64Array(L);
   const z = new Float64Array(L);
   const g = new Float64Array(L);
-  const n = csr.charLen.length;
+  const n = csr.offsets.length - 1;
   const order = Uint32Array.from({ length: n }, (_, i) => i);
   const rand = mulberry32(SEED);
   const { learningRate: lr, l2 } = HYPER;
@@ -208,13 +215,10 @@ function trainAdagrad(csr: Csr, Y: Float32Array, SW: Float32Array, L: number, bu
       const r = order[oi]!;
       const start = csr.offsets[r]!;
       const end = csr.offsets[r + 1]!;
-      const cEnd = start + csr.charLen[r]!;
-      const cv = csr.charVal[r]!;
-      const wv = csr.wordVal[r]!;
       let any = false;
       for (let c = 0; c < L; c++) z[c] = bias[c]!;
       for (let k = start; k < end; k++) {
-        const v = k < cEnd ? cv : wv;
+        const v = csr.values[k]!;
         const base = csr.indices[k]! * L;
         for (let c = 0; c < L; c++) z[c]! += W[base + c]! * v;
       }
@@ -238,7 +242,7 @@ function trainAdagrad(csr: Csr, Y: Float32Array, SW: Float32Array, L: number, bu
         bias[c]! -= (lr * g[c]!) / Math.sqrt(Gb[c]! + 1e-8);
       }
       for (let k = start; k < end; k++) {
-        const v = k < cEnd ? cv : wv;
+        const v = csr.values[k]!;
         const base = csr.indices[k]! * L;
         for (let c = 0; c < L; c++) {
           const gc = g[c]!;
@@ -308,6 +312,7 @@ export async function main(): Promise<void> {
     negationWindow: envNum('TOX_NEG_WINDOW', DEFAULT_FEATURE_SETTINGS.negationWindow),
     scopeNamespaces: envNum('TOX_SCOPES', 1) === 1,
     charMin: envNum('TOX_CHAR_MIN', DEFAULT_FEATURE_SETTINGS.charMin),
+    negationFlip: envNum('TOX_FLIP', 1) === 1,
   };
   const outDir = process.env.TOXICITY_MODEL_OUT ?? DEFAULT_MODEL_DIR;
   const { rows, dataDir } = loadTrainingData();
@@ -427,7 +432,6 @@ export async function main(): Promise<void> {
   const manifest: ToxicityManifest = {
     format: ARTIFACT_FORMAT,
     version: MODEL_VERSION,
-    createdAt: new Date(0).toISOString(),
     features: settings,
     window: HYPER.window,
     weights: { file: 'weights.bin', sha256: sha256(qBytes), dtype: 'int8-sqrt', buckets, columns },
@@ -440,7 +444,7 @@ export async function main(): Promise<void> {
       sourceWeights: SOURCE_WEIGHTS,
       splits: 'sha256(normalised text) % 100: 0-11 validation, 12-23 calibration, rest train',
       heldOutFunctionalities: HELD_OUT_FUNCTIONALITIES,
-      imputation: `sub-labels missing on rows with toxicity == 0 are set to 0; toxicity of HateCheck ${[...HATECHECK_NONTOXIC].join(', ')} cases (non-hateful, empty in the kit) is set to 0`,
+      imputation: `sub-labels missing on rows with toxicity == 0 are set to 0; toxicity of HateCheck ${[...HATECHECK_NONTOXIC].join(', ')} cases (non-hateful, empty in the kit) is set to 0; threat of HateCheck ${[...HATECHECK_NOT_THREAT].join(', ')} and obscene of ${[...HATECHECK_NOT_OBSCENE].join(', ')} set to 0`,
       rows: { train: train.length, calibration: calib.length, validation: valid.length, heldOutHateCheck: holdout.length },
     },
     metrics: {},

@@ -35,7 +35,6 @@ export type LabelInfo = ScoredLabelInfo | UnscoredLabelInfo;
 export interface ToxicityManifest {
   format: typeof ARTIFACT_FORMAT;
   version: string;
-  createdAt: string;
   features: FeatureSettings;
   window: { words: number; stride: number };
   weights: { file: string; sha256: string; dtype: 'int8-sqrt'; buckets: number; columns: number };

@@ -14,6 +14,12 @@ export interface FeatureSettings {
   negationWindow: number;
   /** Separate hash namespaces for negated and quoted words. */
   scopeNamespaces: boolean;
+  /**
+   * Negated words also enter the plain namespace with a negative value (polarity reversal), so a
+   * word rarely seen negated in training counts against its usual direction; words often seen
+   * negated learn their own negated weight on top.
+   */
+  negationFlip: boolean;
   /** Normalised text is cut to this many characters. */
   maxChars: number;
 }
@@ -25,6 +31,7 @@ export const DEFAULT_FEATURE_SETTINGS: FeatureSettings = {
   wordNgrams: 2,
   negationWindow: 3,
   scopeNamespaces: true,
+  negationFlip: true,
   maxChars: 2000,
 };
 
@@ -82,9 +89,11 @@ class IntBuffer {
 
 const charBuf = new IntBuffer();
 const wordBuf = new IntBuffer();
+const charFlipBuf = new IntBuffer();
+const wordFlipBuf = new IntBuffer();
 
 /** Character n-grams of " word " (word-boundary aware), hashed with a rolling FNV-1a. */
-function pushCharNgrams(word: string, seed: number, s: FeatureSettings, mask: number): void {
+function pushCharNgrams(word: string, seed: number, s: FeatureSettings, mask: number, buf: IntBuffer = charBuf): void {
   const padded = ` ${word} `;
   const n = padded.length;
   for (let i = 0; i < n; i++) {
@@ -93,7 +102,7 @@ function pushCharNgrams(word: string, seed: number, s: FeatureSettings, mask: nu
     for (let j = i; j < end; j++) {
       h ^= padded.charCodeAt(j);
       h = Math.imul(h, 0x01000193);
-      if (j - i + 1 >= s.charMin) charBuf.push(fmix32(h) & mask);
+      if (j - i + 1 >= s.charMin) buf.push(fmix32(h) & mask);
     }
   }
 }
@@ -103,6 +112,8 @@ export function featuresOfNormalized(norm: string, s: FeatureSettings): SparseVe
   const mask = (1 << s.hashBits) - 1;
   charBuf.length = 0;
   wordBuf.length = 0;
+  charFlipBuf.length = 0;
+  wordFlipBuf.length = 0;
   const text = norm.length > s.maxChars ? norm.slice(0, s.maxChars) : norm;
   const tokens = tokenize(text);
   const scopes = s.scopeNamespaces ? markScopes(tokens, s.negationWindow) : new Uint8Array(tokens.length);
@@ -117,6 +128,10 @@ export function featuresOfNormalized(norm: string, s: FeatureSettings): SparseVe
     if (sc === 2) sawQuote = true;
     pushCharNgrams(t.text, CHAR_SEEDS[sc]!, s, mask);
     wordBuf.push(hashString(t.text, WORD_SEEDS[sc]!) & mask);
+    if (sc === 1 && s.negationFlip) {
+      pushCharNgrams(t.text, CHAR_SEEDS[0]!, s, mask, charFlipBuf);
+      wordFlipBuf.push(hashString(t.text, WORD_SEEDS[0]!) & mask);
+    }
     if (s.wordNgrams >= 2 && prevWord !== null) {
       wordBuf.push(hashString(`${prevWord} ${t.text}`, BIGRAM_SEEDS[sc]!) & mask);
     }
@@ -126,13 +141,20 @@ export function featuresOfNormalized(norm: string, s: FeatureSettings): SparseVe
   if (sawQuote) wordBuf.push(hashString('__quotation__', FLAG_SEED) & mask);
   const ci = charBuf.uniqueSorted();
   const wi = wordBuf.uniqueSorted();
-  const indices = new Uint32Array(ci.length + wi.length);
-  const values = new Float32Array(ci.length + wi.length);
-  indices.set(ci, 0);
-  indices.set(wi, ci.length);
-  // Binary presence, each family scaled to unit L2 norm.
-  values.fill(ci.length ? 1 / Math.sqrt(ci.length) : 0, 0, ci.length);
-  values.fill(wi.length ? 1 / Math.sqrt(wi.length) : 0, ci.length);
+  const cf = charFlipBuf.uniqueSorted();
+  const wf = wordFlipBuf.uniqueSorted();
+  const n = ci.length + wi.length + cf.length + wf.length;
+  const indices = new Uint32Array(n);
+  const values = new Float32Array(n);
+  // Binary presence, each family (char, word) scaled to unit L2 norm; flipped copies are negative.
+  const cv = ci.length ? 1 / Math.sqrt(ci.length) : 0;
+  const wv = wi.length ? 1 / Math.sqrt(wi.length) : 0;
+  let o = 0;
+  for (const [arr, v] of [[ci, cv], [wi, wv], [cf, -cv], [wf, -wv]] as const) {
+    indices.set(arr, o);
+    values.fill(v, o, o + arr.length);
+    o += arr.length;
+  }
   return { indices, values };
 }
 

@@ -1,0 +1,64 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_MODEL_DIR, loadArtifact, ToxicityModelError } from '../src/model/artifact.ts';
+import { loadToxicityModel } from '../src/model/scorer.ts';
+
+const dirs: string[] = [];
+function copyArtifact(): string {
+  const d = mkdtempSync(join(tmpdir(), 'toxicity-artifact-'));
+  dirs.push(d);
+  for (const f of ['manifest.json', 'weights.bin']) copyFileSync(join(DEFAULT_MODEL_DIR, f), join(d, f));
+  return d;
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('toxicity artifact loading', () => {
+  it('loads the committed artifact', () => {
+    const m = loadArtifact();
+    expect(m.manifest.format).toBe('modsvc-toxicity-linear');
+    expect(m.weights.length).toBe(m.manifest.weights.buckets * m.columns);
+    expect(m.scored.length).toBe(m.columns);
+  });
+
+  it('fails clearly when the directory has no manifest', () => {
+    const d = mkdtempSync(join(tmpdir(), 'toxicity-empty-'));
+    dirs.push(d);
+    expect(() => loadToxicityModel(d)).toThrow(ToxicityModelError);
+    expect(() => loadToxicityModel(d)).toThrow(/manifest\.json not found/);
+  });
+
+  it('fails clearly on a manifest that is not JSON', () => {
+    const d = copyArtifact();
+    writeFileSync(join(d, 'manifest.json'), '{"format": "modsvc-tox');
+    expect(() => loadToxicityModel(d)).toThrow(/not valid JSON/);
+  });
+
+  it('fails clearly when the weights file is missing, truncated or corrupt', () => {
+    const d = copyArtifact();
+    rmSync(join(d, 'weights.bin'));
+    expect(() => loadToxicityModel(d)).toThrow(/weights file weights\.bin not found/);
+
+    const t = copyArtifact();
+    const bytes = readFileSync(join(t, 'weights.bin'));
+    writeFileSync(join(t, 'weights.bin'), bytes.subarray(0, bytes.length - 10));
+    expect(() => loadToxicityModel(t)).toThrow(/has \d+ bytes, expected \d+/);
+
+    const c = copyArtifact();
+    const flipped = Buffer.from(readFileSync(join(c, 'weights.bin')));
+    flipped[12345] = (flipped[12345]! + 1) & 0xff;
+    writeFileSync(join(c, 'weights.bin'), flipped);
+    expect(() => loadToxicityModel(c)).toThrow(/is corrupt/);
+  });
+
+  it('rejects a manifest whose label entries are missing', () => {
+    const d = copyArtifact();
+    const m = JSON.parse(readFileSync(join(d, 'manifest.json'), 'utf8')) as { labels: Record<string, unknown> };
+    delete m.labels.toxicity;
+    writeFileSync(join(d, 'manifest.json'), JSON.stringify(m));
+    expect(() => loadToxicityModel(d)).toThrow(/no entry for label toxicity/);
+  });
+});
