@@ -54,3 +54,9 @@ $(addprefix run-,$(SERVICES)): run-%: install
 # All-in-one end to end: image jobs/s, p50/p95 latency, peak RSS, one 60 s 720p video.
 bench-e2e: install system-deps
 	npx tsx bench/e2e.bench.ts
+
+.PHONY: eval
+# Per-class quality through the public API: make eval MANIFEST=../shared/data/images/labels.csv
+eval: install system-deps
+	@test -n "$(MANIFEST)" || (echo "usage: make eval MANIFEST=path/to/manifest.csv [EVAL_URL=... EVAL_API_KEY=...]"; exit 2)
+	MANIFEST="$(MANIFEST)" npx tsx bench/eval/run.ts
