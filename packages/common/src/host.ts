@@ -74,6 +74,9 @@ export async function runStandalone(name: string, start: (rt: Runtime) => Promis
     log.fatal({ err: (err as Error).message }, 'configuration error');
     process.exit(2);
   }
+  if (!config.NATS_URL) {
+    log.warn('NATS_URL is not set: this service runs on an in-process bus and cannot exchange work with other processes (for one process, run services/all-in-one)');
+  }
   const rt = await createRuntime(config, log);
   const started = await start(rt);
   const lag = startLagReporter(rt.bus, log);
