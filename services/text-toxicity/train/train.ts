@@ -41,7 +41,7 @@ export const HYPER = {
   fragmentsPerText: envNum('TOX_FRAGMENTS', 1),
   derogationImputation: envNum('TOX_DEROG', 1) === 1,
   minEvalPositives: 10,
-  window: { words: 40, stride: 20 },
+  window: { words: envNum('TOX_WINDOW', 40), stride: envNum('TOX_STRIDE', 20) },
 };
 
 /** Relative weight of each source's rows; synthetic templates count less, unused sources are 0. */
