@@ -69,7 +69,7 @@ export const ocrLoader: ModelLoader<OcrHandle> = {
       gzip: true,
     });
     // Sharp's PNGs carry no resolution; without one tesseract guesses (badly, and slowly).
-    await worker.setParameters({ user_defined_dpi: '150', tessedit_pageseg_mode: '3' });
+    await worker.setParameters({ user_defined_dpi: '150', tessedit_pageseg_mode: '3', debug_file: '/dev/null' });
     return { worker };
   },
   async warm(h) {

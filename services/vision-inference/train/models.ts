@@ -1,0 +1,10 @@
+// Loads the configured model set once and prints the models report (what GET /v1/models shows).
+// Usage: npx tsx services/vision-inference/train/models.ts
+import { createVisionAnalyzer } from '../src/analyzer.ts';
+
+const analyzer = createVisionAnalyzer();
+await analyzer.init();
+const r = analyzer.models();
+for (const m of r.models) process.stdout.write(`model ${m.id}@${m.version} (${m.runtime}) loaded=${m.loaded}${m.error ? ` error=${m.error}` : ''}\n`);
+for (const c of r.classes) process.stdout.write(`${c.group.padEnd(14)} ${c.class.padEnd(22)} ${(c.model ?? 'null').padEnd(36)} ${c.note}\n`);
+await analyzer.close();
