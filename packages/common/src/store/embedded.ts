@@ -13,10 +13,11 @@ import { mkdir, open, readFile, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import nedb from '@seald-io/nedb';
-import type { DeliveryAttempt, JobOutcome, JobParts, JobRecord, JobStatus, PartName, WebhookState } from '../jobs.ts';
+import type { JobRecord, JobStatus, WebhookState } from '../jobs.ts';
 import { serviceLogger } from '../logger.ts';
-import { applyDelivery, applyFinish, applyPart, applyPatch, assertStorableRecord, decodeRecord, encodeRecord } from './records.ts';
-import { DuplicateJobError, type JobPatch, type JobStore } from './types.ts';
+import { ReadModifyWriteJobStore } from './read-modify-write.ts';
+import { assertStorableRecord, decodeRecord, encodeRecord } from './records.ts';
+import { DuplicateJobError, type JobStore } from './types.ts';
 
 const log = serviceLogger('embedded-job-store');
 
@@ -240,19 +241,18 @@ function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { errorType?: unknown }).errorType === 'uniqueViolated';
 }
 
-export class EmbeddedJobStore implements JobStore {
+export class EmbeddedJobStore extends ReadModifyWriteJobStore implements JobStore {
   readonly dir: string;
   private readonly lock: boolean;
   private readonly compactionCheckWrites: number;
-  private readonly now: () => Date;
   private opening: Promise<Backend> | null = null;
   private closed = false;
 
   constructor(opts: EmbeddedJobStoreOptions) {
+    super(opts.now);
     this.dir = resolve(opts.dir);
     this.lock = opts.lock ?? true;
     this.compactionCheckWrites = Math.max(1, Math.floor(opts.compactionCheckWrites ?? DEFAULT_COMPACTION_CHECK_WRITES));
-    this.now = opts.now ?? (() => new Date());
   }
 
   /** Opens (or joins) the directory's backend. Other methods call it on first use. */
@@ -287,7 +287,7 @@ export class EmbeddedJobStore implements JobStore {
   }
 
   /** Read-modify-replace of one record under the directory's write queue. */
-  private async modify<T>(id: string, change: (job: JobRecord) => { next: JobRecord | null; result: T }, absent: T): Promise<T> {
+  protected async modify<T>(id: string, change: (job: JobRecord) => { next: JobRecord | null; result: T }, absent: T): Promise<T> {
     const b = await this.backend();
     return b.queue.run(async () => {
       const job = await this.read(b.db, id);
@@ -319,48 +319,6 @@ export class EmbeddedJobStore implements JobStore {
   async get(id: string): Promise<JobRecord | null> {
     const b = await this.backend();
     return this.read(b.db, id);
-  }
-
-  async getForTenant(tenantId: string, id: string): Promise<JobRecord | null> {
-    const job = await this.get(id);
-    return job && job.tenantId === tenantId ? job : null;
-  }
-
-  update(id: string, patch: JobPatch): Promise<JobRecord | null> {
-    return this.modify(
-      id,
-      (job) => {
-        const next = applyPatch(job, patch, this.now());
-        return { next, result: next };
-      },
-      null,
-    );
-  }
-
-  setPart<P extends PartName>(id: string, part: P, value: NonNullable<JobParts[P]>): Promise<JobRecord | null> {
-    return this.modify(
-      id,
-      (job) => {
-        const next = applyPart(job, part, value, this.now());
-        return { next, result: next };
-      },
-      null,
-    );
-  }
-
-  finish(id: string, outcome: JobOutcome): Promise<boolean> {
-    return this.modify(
-      id,
-      (job) => {
-        const next = applyFinish(job, outcome, this.now());
-        return { next, result: next !== null };
-      },
-      false,
-    );
-  }
-
-  async recordDelivery(id: string, attempt: DeliveryAttempt, state: WebhookState): Promise<void> {
-    await this.modify(id, (job) => ({ next: applyDelivery(job, attempt, state, this.now()), result: undefined }), undefined);
   }
 
   async listUnfinished(limit: number): Promise<JobRecord[]> {

@@ -22,10 +22,11 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { JetStreamApiCodes, JetStreamApiError, StorageType, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { Kvm, type KV, type KvEntry } from '@nats-io/kv';
 import { nanos } from '@nats-io/nats-core';
-import type { DeliveryAttempt, JobOutcome, JobParts, JobRecord, PartName, WebhookState } from '../jobs.ts';
+import type { JobRecord } from '../jobs.ts';
 import { serviceLogger } from '../logger.ts';
-import { applyDelivery, applyFinish, applyPart, applyPatch, assertStorableRecord, decodeRecord, encodeRecord } from './records.ts';
-import { DuplicateJobError, type JobPatch, type JobStore } from './types.ts';
+import { ReadModifyWriteJobStore } from './read-modify-write.ts';
+import { assertStorableRecord, decodeRecord, encodeRecord } from './records.ts';
+import { DuplicateJobError, type JobStore } from './types.ts';
 
 const log = serviceLogger('nats-kv-job-store');
 
@@ -112,24 +113,23 @@ interface Opened {
   history: number;
 }
 
-export class NatsKvJobStore implements JobStore {
+export class NatsKvJobStore extends ReadModifyWriteJobStore implements JobStore {
   readonly bucket: string;
   readonly history: number;
   readonly ttlMs: number;
   private readonly opts: NatsKvJobStoreOptions;
   private readonly maxAttempts: number;
-  private readonly now: () => Date;
   private opening: Promise<Opened> | null = null;
   private closed = false;
 
   constructor(opts: NatsKvJobStoreOptions) {
+    super(opts.now);
     if (!opts.url && !opts.connection) throw new TypeError('NatsKvJobStore needs url or connection');
     this.opts = opts;
     this.bucket = opts.bucket ?? DEFAULT_JOBS_BUCKET;
     this.history = opts.history ?? 1;
     this.ttlMs = opts.ttlMs ?? DEFAULT_JOBS_KV_TTL_MS;
     this.maxAttempts = Math.max(1, Math.floor(opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS));
-    this.now = opts.now ?? (() => new Date());
     if (!/^[-\w]+$/.test(this.bucket)) throw new TypeError(`invalid KV bucket name: ${this.bucket}`);
     if (!Number.isInteger(this.history) || this.history < 1 || this.history > 64) throw new TypeError('history must be an integer in 1..64');
     if (!(this.ttlMs > 0)) throw new TypeError('ttlMs must be positive');
@@ -195,7 +195,7 @@ export class NatsKvJobStore implements JobStore {
    * Optimistic read-modify-write of one record. `change` gets the current record (re-read after
    * every conflict) and returns the next record, or null to write nothing.
    */
-  private async modify<T>(id: string, change: (job: JobRecord) => { next: JobRecord | null; result: T }, absent: T): Promise<T> {
+  protected async modify<T>(id: string, change: (job: JobRecord) => { next: JobRecord | null; result: T }, absent: T): Promise<T> {
     const { kv } = await this.ready();
     const key = jobKey(id);
     for (let attempt = 1; ; attempt += 1) {
@@ -229,48 +229,6 @@ export class NatsKvJobStore implements JobStore {
   async get(id: string): Promise<JobRecord | null> {
     const { kv } = await this.ready();
     return liveRecord(await kv.get(jobKey(id)));
-  }
-
-  async getForTenant(tenantId: string, id: string): Promise<JobRecord | null> {
-    const job = await this.get(id);
-    return job && job.tenantId === tenantId ? job : null;
-  }
-
-  update(id: string, patch: JobPatch): Promise<JobRecord | null> {
-    return this.modify(
-      id,
-      (job) => {
-        const next = applyPatch(job, patch, this.now());
-        return { next, result: next };
-      },
-      null,
-    );
-  }
-
-  setPart<P extends PartName>(id: string, part: P, value: NonNullable<JobParts[P]>): Promise<JobRecord | null> {
-    return this.modify(
-      id,
-      (job) => {
-        const next = applyPart(job, part, value, this.now());
-        return { next, result: next };
-      },
-      null,
-    );
-  }
-
-  finish(id: string, outcome: JobOutcome): Promise<boolean> {
-    return this.modify(
-      id,
-      (job) => {
-        const next = applyFinish(job, outcome, this.now());
-        return { next, result: next !== null };
-      },
-      false,
-    );
-  }
-
-  async recordDelivery(id: string, attempt: DeliveryAttempt, state: WebhookState): Promise<void> {
-    await this.modify(id, (job) => ({ next: applyDelivery(job, attempt, state, this.now()), result: undefined }), undefined);
   }
 
   /** Every live entry in the bucket (keys() then a bounded number of concurrent gets). */
