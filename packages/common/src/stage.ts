@@ -8,7 +8,8 @@ import type { JobStore } from './store/types.ts';
 import type { JobOutcome, JobRecord } from './jobs.ts';
 import { PermanentJobError } from './errors.ts';
 import { jobsFinished, stageDuration } from './metrics.ts';
-import { withSpan } from './tracing.ts';
+import { context } from '@opentelemetry/api';
+import { extractTraceContext, withSpan } from './tracing.ts';
 import { trackLag } from './lag.ts';
 import type { Logger } from './logger.ts';
 
@@ -52,8 +53,9 @@ export async function runStage<S extends Subject>(deps: StageDeps, spec: StageSp
       log.debug('stage message received');
       const heartbeat = setInterval(() => msg.working(), Math.max(1000, Math.floor(ackWaitMs / 3)));
       try {
-        await withSpan(`stage ${spec.stage}`, { 'modsvc.job_id': jobId, 'modsvc.delivery': msg.deliveryCount }, () =>
-          spec.handle(msg.data, msg),
+        // The span continues the trace of the publisher (trace context travels in the message headers).
+        await context.with(extractTraceContext(msg.headers), () =>
+          withSpan(`stage ${spec.stage}`, { 'modsvc.job_id': jobId, 'modsvc.delivery': msg.deliveryCount }, () => spec.handle(msg.data, msg)),
         );
         msg.ack();
       } catch (err) {

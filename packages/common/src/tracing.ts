@@ -22,11 +22,17 @@ export async function stopTracing(): Promise<void> {
   sdk = undefined;
 }
 
-export const tracer = trace.getTracer('modsvc');
+/**
+ * Looked up on each use, not cached at import: the SDK (CommonJS) registers the global provider after
+ * this ESM module loaded, and a tracer taken earlier would stay bound to the non-recording proxy.
+ */
+export function tracer() {
+  return trace.getTracer('modsvc');
+}
 
 /** Runs fn inside a span; records exceptions and ends the span either way. */
 export async function withSpan<T>(name: string, attributes: Record<string, string | number | boolean>, fn: (span: Span) => Promise<T>): Promise<T> {
-  return tracer.startActiveSpan(name, { attributes }, async (span) => {
+  return tracer().startActiveSpan(name, { attributes }, async (span) => {
     try {
       return await fn(span);
     } catch (err) {

@@ -4,7 +4,8 @@ import type { Runtime } from '@modsvc/common/host';
 import type { Consumer } from '@modsvc/common/bus/types';
 import type { DeliveriesApi } from '@modsvc/common/contracts';
 import { webhookDeliveries } from '@modsvc/common/metrics';
-import { withSpan } from '@modsvc/common/tracing';
+import { extractTraceContext, withSpan } from '@modsvc/common/tracing';
+import { context } from '@opentelemetry/api';
 import { trackLag } from '@modsvc/common/lag';
 import { deliverWebhook, postSigned } from './deliver.ts';
 import { nextRetryDelayMs, shouldGiveUp } from './backoff.ts';
@@ -25,8 +26,10 @@ export async function startWebhookDispatcher(rt: Runtime): Promise<Consumer> {
         }
         const tenant = rt.tenants.get(job.tenantId);
         const attemptNo = job.webhook.attempts.length + 1;
-        const outcome = await withSpan('webhook deliver', { 'modsvc.job_id': jobId, 'modsvc.attempt': attemptNo }, () =>
-          deliverWebhook({ job, signingSecret: tenant?.signingSecret ?? null, guard: rt.guard, timeoutMs: rt.config.WEBHOOK_TIMEOUT_MS }),
+        const outcome = await context.with(extractTraceContext(msg.headers), () =>
+          withSpan('webhook deliver', { 'modsvc.job_id': jobId, 'modsvc.attempt': attemptNo }, () =>
+            deliverWebhook({ job, signingSecret: tenant?.signingSecret ?? null, guard: rt.guard, timeoutMs: rt.config.WEBHOOK_TIMEOUT_MS }),
+          ),
         );
         const attempt = { attempt: attemptNo, at: new Date().toISOString(), httpStatus: outcome.httpStatus, error: outcome.error, durationMs: outcome.durationMs };
         const firstAt = job.webhook.attempts[0] ? new Date(job.webhook.attempts[0].at) : new Date();

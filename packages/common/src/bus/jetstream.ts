@@ -17,7 +17,7 @@ import {
   type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
-import { nanos } from '@nats-io/nats-core';
+import { headers as natsHeaders, nanos } from '@nats-io/nats-core';
 import { logger } from '../logger.ts';
 import {
   DEFAULT_ACK_WAIT_MS,
@@ -27,7 +27,8 @@ import {
   encodePayload,
   isSubject,
 } from './codec.ts';
-import type { Bus, BusMessage, ConsumeOptions, Consumer, Subject, SubjectPayload } from './types.ts';
+import type { Bus, BusMessage, ConsumeOptions, Consumer, PublishOptions, Subject, SubjectPayload } from './types.ts';
+import { injectTraceHeaders } from '../tracing.ts';
 
 const log = logger.child({ component: 'jetstream-bus' });
 
@@ -143,11 +144,12 @@ export class JetStreamBus implements Bus {
     return this.js;
   }
 
-  async publish<S extends Subject>(subject: S, payload: SubjectPayload[S], opts?: { msgId?: string }): Promise<void> {
+  async publish<S extends Subject>(subject: S, payload: SubjectPayload[S], opts?: PublishOptions): Promise<void> {
     if (!isSubject(subject)) throw new TypeError(`unknown bus subject ${String(subject)}`);
     const bytes = encodePayload(subject, payload);
-    const send = () =>
-      this.client().publish(this.wireSubject(subject), bytes, opts?.msgId ? { msgID: opts.msgId } : undefined);
+    const hdrs = natsHeaders();
+    for (const [k, v] of Object.entries({ ...injectTraceHeaders(), ...opts?.headers })) hdrs.set(k, v);
+    const send = () => this.client().publish(this.wireSubject(subject), bytes, { headers: hdrs, ...(opts?.msgId ? { msgID: opts.msgId } : {}) });
     try {
       await send();
     } catch (err) {
@@ -229,9 +231,12 @@ export class JetStreamBus implements Bus {
         return;
       }
       let settled = false;
+      const headers: Record<string, string> = {};
+      for (const [k, v] of m.headers ?? []) if (v[0] !== undefined) headers[k.toLowerCase()] = v[0];
       const msg: BusMessage<SubjectPayload[S]> = {
         subject,
         data,
+        headers,
         deliveryCount: m.info.deliveryCount,
         ack: () => {
           if (settled) return;

@@ -13,7 +13,8 @@ import {
   encodePayload,
   isSubject,
 } from './codec.ts';
-import type { Bus, BusMessage, ConsumeOptions, Consumer, Subject, SubjectPayload } from './types.ts';
+import type { Bus, BusMessage, ConsumeOptions, Consumer, PublishOptions, Subject, SubjectPayload } from './types.ts';
+import { injectTraceHeaders } from '../tracing.ts';
 
 const log = logger.child({ component: 'memory-bus' });
 
@@ -27,6 +28,7 @@ export interface MemoryBusOptions {
 interface StoredMsg {
   seq: number;
   bytes: Uint8Array;
+  headers: Record<string, string>;
   time: number;
 }
 
@@ -91,7 +93,7 @@ export class MemoryBus implements Bus {
     this.closed = false;
   }
 
-  async publish<S extends Subject>(subject: S, payload: SubjectPayload[S], opts?: { msgId?: string }): Promise<void> {
+  async publish<S extends Subject>(subject: S, payload: SubjectPayload[S], opts?: PublishOptions): Promise<void> {
     if (this.closed) throw new Error('bus is closed');
     if (!isSubject(subject)) throw new TypeError(`unknown bus subject ${String(subject)}`);
     const bytes = encodePayload(subject, payload);
@@ -106,7 +108,7 @@ export class MemoryBus implements Bus {
       msgs = [];
       this.logs.set(subject, msgs);
     }
-    msgs.push({ seq: ++this.seq, bytes, time: now });
+    msgs.push({ seq: ++this.seq, bytes, headers: { ...injectTraceHeaders(), ...opts?.headers }, time: now });
     this.pruneLog(msgs, now);
     for (const d of this.durables.values()) if (d.subject === subject) this.schedule(d);
   }
@@ -304,6 +306,7 @@ export class MemoryBus implements Bus {
     const msg: BusMessage<unknown> = {
       subject: d.subject,
       data,
+      headers: stored.headers,
       deliveryCount: entry.deliveries,
       ack: () => {
         if (settled) return;

@@ -37,6 +37,8 @@ export interface SubjectPayload {
 export interface BusMessage<T> {
   subject: Subject;
   data: T;
+  /** Message headers: W3C trace context (traceparent) set by the publisher. */
+  headers: Record<string, string>;
   /** 1 on first delivery, counting redeliveries. */
   deliveryCount: number;
   ack(): void;
@@ -46,6 +48,11 @@ export interface BusMessage<T> {
   term(): void;
   /** Extends the ack deadline while a long handler runs. */
   working(): void;
+}
+
+export interface PublishOptions {
+  msgId?: string;
+  headers?: Record<string, string>;
 }
 
 export interface ConsumeOptions {
@@ -69,8 +76,11 @@ export interface Consumer {
  */
 export interface Bus {
   init(): Promise<void>;
-  /** msgId de-duplicates publishes of the same logical message (JetStream Nats-Msg-Id). */
-  publish<S extends Subject>(subject: S, payload: SubjectPayload[S], opts?: { msgId?: string }): Promise<void>;
+  /**
+   * msgId de-duplicates publishes of the same logical message (JetStream Nats-Msg-Id). The active trace
+   * context is added to the headers, so a stage's span continues the trace of whoever published.
+   */
+  publish<S extends Subject>(subject: S, payload: SubjectPayload[S], opts?: PublishOptions): Promise<void>;
   consume<S extends Subject>(
     subject: S,
     durable: string,
