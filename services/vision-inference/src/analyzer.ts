@@ -85,6 +85,14 @@ class Analyzer implements DetailedVisionAnalyzer {
   private readonly calibration: CalibrationFile;
   private models_: { registry: ModelRegistry; heads: HeadsManifest | null } | null = null;
   private initialised = false;
+  /** Model calls are serialised: human and tfjs keep per-call state, and 2 cores gain nothing from overlap. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
 
   constructor(opts: VisionAnalyzerOptions) {
     const envSet = process.env.VISION_MODEL_SET;
@@ -179,7 +187,7 @@ class Analyzer implements DetailedVisionAnalyzer {
       kept.push({ timestamp: input.timestamp, frame });
     }
     const analysed: AnalysedFrame[] = [];
-    for (let i = 0; i < kept.length; i += this.batchSize) analysed.push(...(await this.runBatch(kept.slice(i, i + this.batchSize))));
+    for (let i = 0; i < kept.length; i += this.batchSize) analysed.push(...(await this.exclusive(() => this.runBatch(kept.slice(i, i + this.batchSize)))));
     result.framesAnalysed = analysed.length;
 
     const registry = this.models_.registry;

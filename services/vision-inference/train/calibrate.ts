@@ -112,7 +112,7 @@ function publish(cls: VisualClass, m: { all: Metrics; photos: Metrics | null }):
   const ph = m.photos;
   if (ph && ph.positives >= 5) {
     const ok = (ph.rocAuc ?? 0) >= 0.75;
-    return { ok, why: `held-back ROC-AUC on ${ph.positives} photographs from unseen source repositories ${auc(ph.rocAuc)} (needs >= 0.75)` };
+    return { ok, why: `held-back ROC-AUC on ${ph.positives} real images (real*, photographs or in-the-wild) from unseen source repositories ${auc(ph.rocAuc)} (needs >= 0.75)` };
   }
   if (ph && ph.positives > 0) {
     const ok = (m.all.rocAuc ?? 0) >= 0.9 && (ph.rocAuc ?? 0) >= 0.75;
