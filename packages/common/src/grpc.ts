@@ -1,7 +1,9 @@
 // gRPC plumbing shared by every service: server with grpc.health.v1, typed clients, promisified calls.
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation, type ServingStatusMap } from 'grpc-health-check';
+import { context } from '@opentelemetry/api';
 import { ApiError, toGrpcError } from './errors.ts';
+import { extractTraceContext, injectTraceHeaders } from './tracing.ts';
 
 export interface GrpcBinding {
   /** Fully qualified service name, e.g. moderation.v1.Ingest (used by the health service). */
@@ -76,13 +78,30 @@ export const CLIENT_OPTIONS: grpc.ChannelOptions = {
   }),
 };
 
+/** gRPC metadata carrying the active trace context. */
+export function traceMetadata(): grpc.Metadata {
+  const md = new grpc.Metadata();
+  for (const [k, v] of Object.entries(injectTraceHeaders())) md.set(k, v);
+  return md;
+}
+
+/** The trace context a caller sent in gRPC metadata. */
+export function traceContextOf(md: grpc.Metadata) {
+  const carrier: Record<string, string> = {};
+  for (const [k, v] of Object.entries(md.getMap())) if (typeof v === 'string') carrier[k] = v;
+  return extractTraceContext(carrier);
+}
+
 /**
- * Calls a unary method with a deadline; gRPC errors become ApiErrors.
- * Usage: `callUnary<Reply__Output>((opts, cb) => client.Method(request, opts, cb))`.
+ * Calls a unary method with a deadline and the trace context; gRPC errors become ApiErrors.
+ * Usage: `callUnary<Reply__Output>((md, opts, cb) => client.Method(request, md, opts, cb))`.
  */
-export function callUnary<Res>(invoke: (opts: grpc.CallOptions, cb: grpc.requestCallback<Res>) => unknown, timeoutMs = 30_000): Promise<Res> {
+export function callUnary<Res>(
+  invoke: (metadata: grpc.Metadata, opts: grpc.CallOptions, cb: grpc.requestCallback<Res>) => unknown,
+  timeoutMs = 30_000,
+): Promise<Res> {
   return new Promise<Res>((resolve, reject) => {
-    invoke({ deadline: Date.now() + timeoutMs }, (err, res) => {
+    invoke(traceMetadata(), { deadline: Date.now() + timeoutMs }, (err, res) => {
       if (err) reject(ApiError.fromGrpc(err));
       else resolve(res as Res);
     });
@@ -92,7 +111,7 @@ export function callUnary<Res>(invoke: (opts: grpc.CallOptions, cb: grpc.request
 /** Wraps an async function as a unary gRPC handler; thrown ApiErrors keep their status. */
 export function unaryHandler<Req, Res>(fn: (req: Req) => Promise<Res>): grpc.handleUnaryCall<Req, Res> {
   return (call, callback) => {
-    fn(call.request).then(
+    context.with(traceContextOf(call.metadata), () => fn(call.request)).then(
       (res) => callback(null, res),
       (err) => callback(toGrpcError(err)),
     );

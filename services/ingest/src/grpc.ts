@@ -7,7 +7,8 @@ import { once } from 'node:events';
 import * as grpc from '@grpc/grpc-js';
 import { moderationGrpc, type IngestHandlers, type JobOptions__Output, type JobView__Output, type SubmitReply__Output, type UploadPart__Output } from '@modsvc/protos';
 import { ApiError, toGrpcError } from '@modsvc/common/errors';
-import { CLIENT_OPTIONS, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import { CLIENT_OPTIONS, callUnary, traceContextOf, traceMetadata, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import { context } from '@opentelemetry/api';
 import type { IngestApi, SubmitOptions, UploadedFile } from '@modsvc/common/contracts';
 import type { MediaKind, Product } from '@modsvc/common/jobs';
 
@@ -65,13 +66,11 @@ export function ingestBinding(api: IngestApi, tmpDir = os.tmpdir()): GrpcBinding
         try {
           out.end();
           await once(out, 'close');
-          if (!header) throw new ApiError('invalid_request', 'upload without header');
-          const reply = await api.submitUpload(fromProtoOptions(header.options), {
-            path: file,
-            filename: header.filename,
-            declaredType: header.declaredContentType || null,
-            size,
-          });
+          const h = header as UploadPart__Output['header'];
+          if (!h) throw new ApiError('invalid_request', 'upload without header');
+          const upload = { path: file, filename: h.filename, declaredType: h.declaredContentType || null, size };
+          const options = fromProtoOptions(h.options);
+          const reply = await context.with(traceContextOf(call.metadata), () => api.submitUpload(options, upload));
           callback(null, reply);
         } catch (err) {
           fail(err);
@@ -102,7 +101,7 @@ export function ingestClient(address: string): IngestApi {
   return {
     submitUpload(opts, file: UploadedFile) {
       return new Promise((resolve, reject) => {
-        const stream = client.SubmitUpload({ deadline: Date.now() + 300_000 }, (err, reply) => {
+        const stream = client.SubmitUpload(traceMetadata(), { deadline: Date.now() + 300_000 }, (err, reply) => {
           if (err) reject(ApiError.fromGrpc(err));
           else resolve({ jobId: reply!.jobId });
         });
@@ -122,13 +121,13 @@ export function ingestClient(address: string): IngestApi {
       });
     },
     async submitUrl(opts, url) {
-      const reply = await callUnary<SubmitReply__Output>((o, cb) => client.SubmitUrl({ options: toProtoOptions(opts), url }, o, cb));
+      const reply = await callUnary<SubmitReply__Output>((md, o, cb) => client.SubmitUrl({ options: toProtoOptions(opts), url }, md, o, cb));
       return { jobId: reply.jobId };
     },
     async getJob(tenantId, jobId, product, media) {
       try {
-        const v = await callUnary<JobView__Output>((o, cb) =>
-          client.GetJob({ tenantId, jobId, product: toProtoProduct(product), media: toProtoMedia(media) }, o, cb),
+        const v = await callUnary<JobView__Output>((md, o, cb) =>
+          client.GetJob({ tenantId, jobId, product: toProtoProduct(product), media: toProtoMedia(media) }, md, o, cb),
         );
         return {
           jobId: v.jobId,

@@ -23,7 +23,7 @@ export function moderatorClient(address: string): ModeratorApi {
   return {
     async moderate(input) {
       const request = { tenantId: input.tenantId, classificationJobId: input.classificationJobId ?? '', externalId: input.externalId, callbackUrl: input.callbackUrl ?? '' };
-      const r = await callUnary<ModerationReply__Output>((o, cb) => client.Moderate(request, o, cb), 40_000);
+      const r = await callUnary<ModerationReply__Output>((md, o, cb) => client.Moderate(request, md, o, cb), 40_000);
       return { httpStatus: r.httpStatus, result: JSON.parse(r.resultJson) as Record<string, unknown> };
     },
   };

@@ -34,11 +34,11 @@ export function textToxicityClient(address: string): TextToxicityApi & { coverag
   const client = new (moderationGrpc().TextToxicity)(address, grpc.credentials.createInsecure(), CLIENT_OPTIONS);
   return {
     async coverage() {
-      const r = await callUnary<CoverageReply__Output>((o, cb) => client.Coverage({}, o, cb));
+      const r = await callUnary<CoverageReply__Output>((md, o, cb) => client.Coverage({}, md, o, cb));
       return { model: r.model, labels: r.labels.map((l) => ({ label: l.label, scored: l.scored, note: l.note })) };
     },
     async score(texts, source) {
-      const reply = await callUnary<ScoreTextReply__Output>((o, cb) => client.Score({ texts, source }, o, cb));
+      const reply = await callUnary<ScoreTextReply__Output>((md, o, cb) => client.Score({ texts, source }, md, o, cb));
       return reply.results.map((r): TextToxicityPart => {
         const scores = Object.fromEntries(TOXICITY_LABELS.map((l) => [l, null])) as Record<ToxicityLabel, number | null>;
         for (const l of r.labels) if (l.scored && (TOXICITY_LABELS as readonly string[]).includes(l.label)) scores[l.label as ToxicityLabel] = l.score;

@@ -21,7 +21,7 @@ export function visionModelsClient(address: string): ModelsApi {
   const client = new (moderationGrpc().VisionInference)(address, grpc.credentials.createInsecure(), CLIENT_OPTIONS);
   return {
     async models(): Promise<ModelsReport> {
-      const reply = await callUnary<ListModelsReply__Output>((o, cb) => client.ListModels({}, o, cb));
+      const reply = await callUnary<ListModelsReply__Output>((md, o, cb) => client.ListModels({}, md, o, cb));
       return {
         models: reply.models.map((m) => ({ ...m, error: m.error || null })),
         classes: reply.classes.map((c) => ({ class: c.className, group: c.group, model: c.model || null, note: c.note })),

@@ -20,7 +20,7 @@ export function deliveriesClient(address: string): DeliveriesApi {
   return {
     async deliveries(tenantId, jobId) {
       try {
-        const r = await callUnary<ListDeliveriesReply__Output>((o, cb) => client.ListDeliveries({ tenantId, jobId }, o, cb));
+        const r = await callUnary<ListDeliveriesReply__Output>((md, o, cb) => client.ListDeliveries({ tenantId, jobId }, md, o, cb));
         return {
           state: r.state as DeliveriesView['state'],
           attempts: r.attempts.map((a) => ({ attempt: a.attempt, at: a.at, httpStatus: a.httpStatus, error: a.error || null, durationMs: Number(a.durationMs) })),
