@@ -29,6 +29,10 @@ describe.skipIf(!haveData)("analyzer, model set 'lite'", () => {
     for (const c of m.classes) expect(c.note.length).toBeGreaterThan(5);
     expect(m.classes.find((c) => c.class === 'adult_content')!.model).toBe('nsfwjs-mobilenet_v2@4.4.0');
     expect(m.classes.find((c) => c.class === 'exposed_feet')!.model).toBeNull();
+    // The trained heads load from artifacts/ through the registry's ONNX path (sha256 from heads.json).
+    const heads = m.models.find((x) => x.runtime === 'onnx');
+    expect(heads).toMatchObject({ id: 'mobilenet_v2-heads', loaded: true });
+    for (const c of heads!.classes) expect(m.classes.find((k) => k.class === c)!.model).toMatch(/^mobilenet_v2-heads@/);
   });
 
   it('scores a photo of a child: probabilities in [0,1], nulls where no model, face evidence with a box', async () => {
