@@ -211,6 +211,15 @@ export function describePipelineContract(name: string, start: () => Promise<Depl
         expect(unknown.status).toBe(404);
       });
 
+      it('answers the synchronous policy add-on (/classify/policy/image/now) in the response body', async () => {
+        const r = await ctx.acme.submitFile('/classify/policy/image/now', { data: jpeg, filename: 'now.jpg', type: 'image/jpeg' });
+        expect(r.status).toBe(200);
+        expect(r.body).toMatchObject({ status: 'done' });
+        const cats = r.body.policy_categories as { name: string; risk_level: string }[];
+        expect(cats).toHaveLength(5);
+        expect((await ctx.acme.get(`/classify/policy/image/${r.body.job_id as string}`)).body.status).toBe('done');
+      });
+
       it('sends no signature header when the tenant has no signing secret', async () => {
         const initech = new ApiClient(ctx.deployment.url);
         await initech.authenticate(ctx.deployment.tenants.initech.apiKey);
