@@ -12,7 +12,7 @@ import { createGatewayApp, resolveTokenKey } from '@modsvc/gateway/app';
 import { TokenIssuer } from '@modsvc/gateway/tokens';
 import { createIngest } from '@modsvc/ingest/service';
 import { createFrameExtractor } from '@modsvc/frame-extractor/service';
-import { createVisionAnalyzer } from '@modsvc/vision-inference/analyzer';
+import { createPooledVisionAnalyzer } from '@modsvc/vision-inference/analyzer-pool';
 import { startVisionConsumer } from '@modsvc/vision-inference/stage';
 import { createSpeechToText } from '@modsvc/speech-to-text/transcriber';
 import { startSpeechConsumer } from '@modsvc/speech-to-text/service';
@@ -46,7 +46,7 @@ export async function startAllInOne(config: Config): Promise<AllInOne> {
   const rt = await createRuntime({ ...config, TENANTS_FILE: tenantsFile }, log);
 
   const scorer = await loadToxicityModel();
-  const analyzer = createVisionAnalyzer();
+  const analyzer = createPooledVisionAnalyzer();
   await analyzer.init();
   const stt = createSpeechToText();
 

@@ -8,7 +8,9 @@ import { serviceLogger } from '@modsvc/common/logger';
 import { aggregateFrames, type FrameStat } from './models/aggregate.ts';
 import { applyCalibrator, loadCalibration, type CalibrationFile } from './models/calibration.ts';
 import { humanPredict, type Box, type HumanHandle } from './models/human.ts';
-import { HUMAN_ID, NSFW_ID, OCR_ID, liteRegistry, type HeadsManifest } from './models/lite.ts';
+import { loadManifest, modelDir as defaultModelDir, selectEntries, type ManifestEntry } from './models/fetch.ts';
+import { HUMAN_ID, NSFW_ID, OCR_ID, disabledModels, fullRegistry, liteRegistry, type HeadsManifest } from './models/lite.ts';
+import { detect, detectorCalibrators, detectorConfig, detectorSignals, type DeclaredDetector, type DetectorHandle } from './models/nudenet.ts';
 import { nsfwPredict, type NsfwHandle } from './models/nsfw.ts';
 import { ocrPredict, type OcrHandle } from './models/ocr.ts';
 import type { OnnxModel } from './models/onnx.ts';
@@ -18,11 +20,20 @@ import { faceSignals, nsfwSignals, ocrSignals, type Signals } from './models/sig
 
 const log = serviceLogger('vision-inference').child({ component: 'analyzer' });
 
-export type ModelSet = 'lite' | 'none';
+export type ModelSet = 'lite' | 'full' | 'none';
 
 export interface VisionAnalyzerOptions {
-  /** Default: env VISION_MODEL_SET, else 'lite'. 'none' loads no model (every class null). */
+  /**
+   * Default: env VISION_MODEL_SET, else 'lite'. 'none' loads no model (every class null); 'full' is
+   * lite plus the downloadable models of models.json found in MODEL_DIR (`make models`).
+   */
   modelSet?: ModelSet;
+  /** Model ids left out (env VISION_DISABLE_MODELS, comma-separated). */
+  disableModels?: string[];
+  /** Directory of the downloaded models ('full'; env MODEL_DIR, else /models in a container, else ./data/models). */
+  modelDir?: string;
+  /** Manifest of the downloadable models ('full'; env VISION_MODELS_MANIFEST, else services/vision-inference/models.json). */
+  manifestPath?: string;
   /** Classes at or above this per-frame probability get evidence (env VISION_EVIDENCE_THRESHOLD, 0.5). */
   evidenceThreshold?: number;
   /** Frames whose dHash differs from the last analysed frame's by at most this many bits are skipped (env VISION_DHASH_DISTANCE, 4). */
@@ -45,25 +56,48 @@ function envNumber(name: string, fallback: number): number {
   return process.env[name] !== undefined && Number.isFinite(v) ? v : fallback;
 }
 
-/** One registry per model set per process: every analyzer instance shares the loaded models. */
-const shared = new Map<ModelSet, { registry: ModelRegistry; heads: HeadsManifest | null; refs: number }>();
+interface LoadedSet {
+  registry: ModelRegistry;
+  heads: HeadsManifest | null;
+  detectors: DeclaredDetector[];
+}
 
-function acquire(set: ModelSet): { registry: ModelRegistry; heads: HeadsManifest | null } | null {
-  if (set === 'none') return null;
-  let s = shared.get(set);
+interface SetConfig {
+  set: ModelSet;
+  disabled: Set<string>;
+  modelDir: string;
+  entries: ManifestEntry[];
+}
+
+function setKey(c: SetConfig): string {
+  return JSON.stringify([c.set, [...c.disabled].sort(), c.modelDir, c.entries]);
+}
+
+/** One registry per model set (and configuration) per process: every analyzer instance shares the loaded models. */
+const shared = new Map<string, LoadedSet & { refs: number }>();
+
+function acquire(c: SetConfig): LoadedSet | null {
+  if (c.set === 'none') return null;
+  const key = setKey(c);
+  let s = shared.get(key);
   if (!s) {
-    s = { ...liteRegistry(), refs: 0 };
-    shared.set(set, s);
+    const built =
+      c.set === 'full'
+        ? fullRegistry({ manifest: { models: c.entries }, modelDir: c.modelDir, disabled: c.disabled })
+        : { ...liteRegistry(undefined, c.disabled), detectors: [] };
+    s = { ...built, refs: 0 };
+    shared.set(key, s);
   }
   s.refs++;
   return s;
 }
 
-async function release(set: ModelSet): Promise<void> {
-  const s = shared.get(set);
+async function release(c: SetConfig): Promise<void> {
+  const key = setKey(c);
+  const s = shared.get(key);
   if (!s) return;
   if (--s.refs <= 0) {
-    shared.delete(set);
+    shared.delete(key);
     await s.registry.close();
   }
 }
@@ -78,12 +112,13 @@ interface AnalysedFrame {
 
 class Analyzer implements DetailedVisionAnalyzer {
   private readonly set: ModelSet;
+  private readonly setConfig: SetConfig;
   private readonly threshold: number;
   private readonly dhashDistance: number;
   private readonly batchSize: number;
   private readonly decodeMaxSide: number;
   private readonly calibration: CalibrationFile;
-  private models_: { registry: ModelRegistry; heads: HeadsManifest | null } | null = null;
+  private models_: LoadedSet | null = null;
   private initialised = false;
   /** Model calls are serialised: human and tfjs keep per-call state, and 2 cores gain nothing from overlap. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -96,18 +131,25 @@ class Analyzer implements DetailedVisionAnalyzer {
 
   constructor(opts: VisionAnalyzerOptions) {
     const envSet = process.env.VISION_MODEL_SET;
-    this.set = opts.modelSet ?? (envSet === 'none' || envSet === 'lite' ? envSet : 'lite');
+    this.set = opts.modelSet ?? (envSet === 'none' || envSet === 'lite' || envSet === 'full' ? envSet : 'lite');
     this.threshold = opts.evidenceThreshold ?? envNumber('VISION_EVIDENCE_THRESHOLD', 0.5);
     this.dhashDistance = opts.dhashDistance ?? envNumber('VISION_DHASH_DISTANCE', 4);
     this.batchSize = Math.max(1, opts.batchSize ?? envNumber('VISION_BATCH', 8));
     this.decodeMaxSide = opts.decodeMaxSide ?? envNumber('VISION_DECODE_MAX_SIDE', 1024);
-    this.calibration = opts.calibration ?? (this.set === 'none' ? { version: 'none', fittedOn: '', classes: {}, nullClasses: {} } : loadCalibration());
+    const calibration = opts.calibration ?? (this.set === 'none' ? { version: 'none', fittedOn: '', classes: {}, nullClasses: {} } : loadCalibration());
+    const disabled = new Set(opts.disableModels ?? disabledModels());
+    const manifestPath = opts.manifestPath ?? process.env.VISION_MODELS_MANIFEST;
+    const entries = this.set === 'full' ? selectEntries(loadManifest(manifestPath || undefined), 'full').filter((e) => !disabled.has(e.id)) : [];
+    this.setConfig = { set: this.set, disabled, modelDir: opts.modelDir ?? defaultModelDir(), entries };
+    // Detector classes are scored by the detector's own confidence (identity); a fitted calibrator wins.
+    const detectorCals = Object.assign({}, ...entries.map((e) => detectorCalibrators(detectorConfig(e)))) as CalibrationFile['classes'];
+    this.calibration = { ...calibration, classes: { ...detectorCals, ...calibration.classes } };
   }
 
   async init(): Promise<void> {
     if (this.initialised) return;
     this.initialised = true;
-    this.models_ = acquire(this.set);
+    this.models_ = acquire(this.setConfig);
     if (this.models_) await this.models_.registry.loadAll();
     log.info({ modelSet: this.set, models: this.models_?.registry.report().filter((m) => m.loaded).map((m) => m.id) ?? [] }, 'vision analyzer ready');
   }
@@ -125,6 +167,8 @@ class Analyzer implements DetailedVisionAnalyzer {
     const reg = this.models_!.registry;
     const frames = batch.map((b) => b.frame);
     const out: AnalysedFrame[] = batch.map((b) => ({ ...b, signals: {}, boxes: {}, ocrText: null }));
+    // OCR runs in tesseract's worker thread: start it first so it overlaps the tfjs models on this thread.
+    const ocr = this.loaded(OCR_ID) ? ocrPredict(reg.get<OcrHandle>(OCR_ID), frames) : null;
     if (this.loaded(NSFW_ID)) {
       const res = await nsfwPredict(reg.get<NsfwHandle>(NSFW_ID), frames);
       res.forEach((r, i) => Object.assign(out[i]!.signals, nsfwSignals(r)));
@@ -147,8 +191,17 @@ class Analyzer implements DetailedVisionAnalyzer {
         Object.assign(out[i]!.boxes, f.boxes);
       });
     }
-    if (this.loaded(OCR_ID)) {
-      const res = await ocrPredict(reg.get<OcrHandle>(OCR_ID), frames);
+    for (const d of this.models_!.detectors) {
+      if (!this.loaded(d.id)) continue;
+      const h = reg.get<DetectorHandle>(d.id);
+      for (let i = 0; i < frames.length; i++) {
+        const s = detectorSignals(d.config, await detect(h, frames[i]!));
+        Object.assign(out[i]!.signals, s.signals);
+        Object.assign(out[i]!.boxes, s.boxes);
+      }
+    }
+    if (ocr) {
+      const res = await ocr;
       res.forEach((r, i) => {
         Object.assign(out[i]!.signals, ocrSignals(r));
         out[i]!.ocrText = r.words.map((w) => w.text).join(' ');
@@ -234,14 +287,17 @@ class Analyzer implements DetailedVisionAnalyzer {
       const group = groupOf(cls);
       if (this.set === 'none') return { class: cls, group, model: null, note: 'model set "none": no models loaded' };
       if (cal && reg?.isLoaded(cal.model)) return { class: cls, group, model: reg.tag(cal.model), note: cal.note };
-      if (cal) return { class: cls, group, model: null, note: `model ${cal.model} is not loaded` };
+      if (cal) {
+        const err = models.find((m) => m.id === cal.model)?.error;
+        return { class: cls, group, model: null, note: `model ${cal.model} is not loaded${err ? `: ${err}` : ''}` };
+      }
       return { class: cls, group, model: null, note: this.calibration.nullClasses[cls] ?? 'no model scores this class' };
     });
     return { models, classes };
   }
 
   async close(): Promise<void> {
-    if (this.models_) await release(this.set);
+    if (this.models_) await release(this.setConfig);
     this.models_ = null;
     this.initialised = false;
   }

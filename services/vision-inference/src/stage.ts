@@ -11,7 +11,8 @@ export async function startVisionConsumer(rt: Runtime, analyzer: VisionAnalyzer,
     stage: 'vision',
     subject: 'pipeline.vision',
     durable: 'vision-inference',
-    concurrency: 1,
+    // Two jobs in flight: one job's decoding and OCR (other threads) overlap the other's tfjs models.
+    concurrency: Number(process.env.VISION_CONCURRENCY ?? 2),
     handle: async ({ jobId, frames }) => {
       const job = await loadQueuedJob(deps, jobId);
       if (!job) return;

@@ -1,0 +1,36 @@
+// Runs one VisionAnalyzer inside a worker thread and answers the pool's requests (see analyzer-pool.ts).
+import { parentPort } from 'node:worker_threads';
+import type { FrameInput } from '@modsvc/common/contracts';
+import { createVisionAnalyzer } from './analyzer.ts';
+
+export type PoolRequest =
+  | { id: number; type: 'init' }
+  | { id: number; type: 'analyze'; frames: { timestamp: number; data: Uint8Array }[] }
+  | { id: number; type: 'close' };
+
+export type PoolReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
+
+if (parentPort) {
+  const port = parentPort;
+  const analyzer = createVisionAnalyzer();
+  port.on('message', (req: PoolRequest) => {
+    const run = async (): Promise<unknown> => {
+      switch (req.type) {
+        case 'init':
+          await analyzer.init();
+          return analyzer.models();
+        case 'analyze': {
+          const frames: FrameInput[] = req.frames.map((f) => ({ timestamp: f.timestamp, data: Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength) }));
+          return analyzer.analyze(frames);
+        }
+        case 'close':
+          await analyzer.close();
+          return null;
+      }
+    };
+    run().then(
+      (value) => port.postMessage({ id: req.id, ok: true, value } satisfies PoolReply),
+      (err: Error) => port.postMessage({ id: req.id, ok: false, error: err?.message ?? String(err) } satisfies PoolReply),
+    );
+  });
+}
