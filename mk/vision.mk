@@ -2,7 +2,7 @@
 VISION_DIR := services/vision-inference
 VISION_MANIFEST ?= ../shared/data/images/labels.csv
 
-.PHONY: train-vision vision-collect vision-calibrate vision-latency models
+.PHONY: train-vision vision-collect vision-calibrate vision-latency models models-report
 
 # Runs every lite-set model over the labelled images (resumable cache in train/.cache/), then fits
 # the MobileNetV2-feature heads and the per-class calibrators; writes services/vision-inference/artifacts/.
@@ -18,6 +18,13 @@ vision-calibrate: install
 vision-latency: install
 	npx tsx $(VISION_DIR)/train/latency.ts
 
+# Downloads the models of VISION_MODEL_SET (lite: nothing; full: lite + services/vision-inference/
+# models.json) into MODEL_DIR (default /models in a container, else ./data/models), each checked by
+# sha256. Runs in the models Job / init container (read-only root filesystem, dependencies already
+# installed), so it installs only when node_modules is missing, and runs tsx through node (no npx).
+models: $(if $(wildcard node_modules/.modules.yaml),,install)
+	cd $(VISION_DIR) && node --import tsx train/fetch-models.ts
+
 # Loaded models and, for every visual class, which model scores it (or why none does).
-models: install
+models-report: install
 	LOG_LEVEL=warn npx tsx $(VISION_DIR)/train/models.ts
