@@ -7,6 +7,8 @@ import { ModelRegistry, type ModelSpec } from './registry.ts';
 import { nsfwLoader, nsfwSpec } from './nsfw.ts';
 import { humanLoader, humanSpec } from './human.ts';
 import { ocrLoader, ocrSpec } from './ocr.ts';
+import { modelDir as defaultModelDir, selectEntries, type ModelsManifest } from './fetch.ts';
+import { declareDetector, type DeclaredDetector } from './nudenet.ts';
 
 export const ARTIFACTS_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../artifacts');
 
@@ -42,12 +44,44 @@ export const HUMAN_ID = humanSpec(false).id;
 export const NSFW_ID = nsfwSpec.id;
 export const OCR_ID = ocrSpec.id;
 
-export function liteRegistry(dir = ARTIFACTS_DIR): { registry: ModelRegistry; heads: HeadsManifest | null } {
+/** Models left out of the registry (env VISION_DISABLE_MODELS, comma-separated ids). */
+export function disabledModels(env: NodeJS.ProcessEnv = process.env): Set<string> {
+  return new Set((env.VISION_DISABLE_MODELS ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+}
+
+export function liteRegistry(dir = ARTIFACTS_DIR, disabled: ReadonlySet<string> = new Set()): { registry: ModelRegistry; heads: HeadsManifest | null } {
   const registry = new ModelRegistry();
-  registry.declare(nsfwSpec, nsfwLoader);
-  registry.declare(humanSpec(false), humanLoader(false));
-  registry.declare(ocrSpec, ocrLoader);
-  const heads = readHeadsManifest(dir);
+  if (!disabled.has(NSFW_ID)) registry.declare(nsfwSpec, nsfwLoader);
+  if (!disabled.has(HUMAN_ID)) registry.declare(humanSpec(false), humanLoader(false));
+  if (!disabled.has(OCR_ID)) registry.declare(ocrSpec, ocrLoader);
+  const found = readHeadsManifest(dir);
+  const heads = found && !disabled.has(found.id) ? found : null;
   if (heads) registry.declare(headsSpec(heads, dir));
   return { registry, heads };
+}
+
+export interface FullSetOptions {
+  /** Downloadable models (models.json or VISION_MODELS_MANIFEST). */
+  manifest: ModelsManifest;
+  /** Where `make models` put them (MODEL_DIR). */
+  modelDir?: string;
+  artifactsDir?: string;
+  disabled?: ReadonlySet<string>;
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * The 'full' model set: the lite models plus the manifest's downloadable models, read from
+ * MODEL_DIR (each verified by sha256 when the registry loads it; a missing file is reported).
+ */
+export function fullRegistry(opts: FullSetOptions): { registry: ModelRegistry; heads: HeadsManifest | null; detectors: DeclaredDetector[] } {
+  const disabled = opts.disabled ?? new Set<string>();
+  const { registry, heads } = liteRegistry(opts.artifactsDir ?? ARTIFACTS_DIR, disabled);
+  const dir = opts.modelDir ?? defaultModelDir(opts.env);
+  const detectors: DeclaredDetector[] = [];
+  for (const e of selectEntries(opts.manifest, 'full')) {
+    if (disabled.has(e.id)) continue;
+    if (e.kind === 'yolov8-detector') detectors.push(declareDetector(registry, e, dir, opts.env));
+  }
+  return { registry, heads, detectors };
 }

@@ -2,7 +2,7 @@
 // input size, the spec classes it feeds and how). `loadAll()` verifies each file's checksum, loads
 // the model once, warms it, and keeps the handle for every request to share.
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import type { VisualClass } from '@modsvc/common/classes';
 import type { ModelReport } from '@modsvc/common/contracts';
 import { serviceLogger } from '@modsvc/common/logger';
@@ -61,6 +61,7 @@ export async function sha256File(path: string): Promise<string> {
 
 export async function verifyFiles(spec: ModelSpec): Promise<void> {
   for (const f of spec.files) {
+    if (!existsSync(f.path)) throw new Error(`file missing: ${f.path}`);
     const actual = await sha256File(f.path);
     if (actual !== f.sha256.toLowerCase()) throw new ChecksumError(f.path, f.sha256, actual);
   }
