@@ -37,7 +37,7 @@ const result = {
   model: scorer.modelId,
   date: new Date().toISOString(),
   node: process.version,
-  note: 'single thread; captions 3-8 words; long = 50 captions (~300 words) per text scored in 40-word windows',
+  note: 'single thread; captions 3-8 words; long = 50 captions (~300 words) per text scored in 40-word windows every 20 words plus one window per sentence/clause',
   loadMs: +loadMs.toFixed(1),
   caption: { n: lat.length, p50Ms: +percentile(lat, 50).toFixed(4), p95Ms: +percentile(lat, 95).toFixed(4), meanMs: +(lat.reduce((a, b) => a + b, 0) / lat.length).toFixed(4) },
   longText: { n: longLat.length, words: long[0]!.split(/\s+/).length, p50Ms: +percentile(longLat, 50).toFixed(3), p95Ms: +percentile(longLat, 95).toFixed(3) },

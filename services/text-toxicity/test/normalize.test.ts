@@ -3,6 +3,11 @@ import { DEFAULT_FEATURE_SETTINGS, extractFeatures } from '../src/model/features
 import { markScopes, normalizeText, SCOPE_NEGATED, SCOPE_PLAIN, SCOPE_QUOTED, tokenize } from '../src/model/normalize.ts';
 
 describe('normalizeText undoes obfuscation', () => {
+  it('expands subject-verb contractions but keeps negations and possessives', () => {
+    expect(normalizeText("I'm sure you'll see, we're fine, I’d go, they've won")).toBe('i am sure you will see, we are fine, i would go, they have won');
+    expect(normalizeText("don't, it's John's")).toBe("don't, it's john's");
+  });
+
   it('maps leetspeak inside words but leaves numbers and ordinals', () => {
     expect(normalizeText('I h4te them')).toBe('i hate them');
     expect(normalizeText('sh!t and b1tch and $tupid')).toBe('shit and bitch and stupid');

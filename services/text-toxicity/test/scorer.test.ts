@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOXICITY_LABELS } from '@modsvc/common/classes';
-import { loadToxicityModel, wordWindows } from '../src/model/scorer.ts';
+import { clauseWindows, loadToxicityModel, scoringWindows, wordWindows } from '../src/model/scorer.ts';
+import { stem } from '../src/model/features.ts';
 
 const scorer = loadToxicityModel();
 const manifest = scorer.model.manifest;
@@ -35,14 +36,22 @@ describe('ToxicityScorer on the committed artifact', () => {
     expect(minToxic).toBeGreaterThan(maxBenign);
     expect(minToxic).toBeGreaterThan(scorer.thresholds().toxicity!);
     expect(benign.map(tox).reduce((a, b) => a + b, 0) / benign.length).toBeLessThan(0.3);
-    // Known weakness: "beach" shares character n-grams with a slur-heavy vocabulary, so this
-    // caption sits near 0.5; it must still rank below every toxic text.
-    expect(tox('a photo of my dog at the beach')).toBeLessThan(0.6);
+    // "beach" shares character n-grams with a slur-heavy vocabulary; it must still rank below
+    // every toxic text.
+    expect(tox('a photo of my dog at the beach')).toBeLessThan(0.2);
   });
 
   it('sees through obfuscation', () => {
     expect(tox('you are a f u c k i n g 1d10t')).toBeGreaterThan(tox('you are a wonderful person'));
-    expect(tox('I h4te you')).toBeGreaterThan(0.5);
+    expect(tox('I h4te you')).toBeGreaterThan(scorer.thresholds().toxicity!);
+    expect(tox('I h4te you')).toBeGreaterThan(tox('I love you') * 5);
+  });
+
+  it('keeps ordinary captions low (probabilities calibrated to a realistic prior)', () => {
+    for (const t of ['a photo of my dog at the beach', 'What a lovely sunny afternoon at the beach with my family', 'my new bike', 'sunset over the lake']) {
+      expect(tox(t)).toBeLessThan(0.2);
+    }
+    expect(tox('You are a worthless idiot and I will kill you')).toBeGreaterThan(0.8);
   });
 
   it('scores threats on the threat label when it is scored', () => {
@@ -79,7 +88,45 @@ describe('windowing and topSpan', () => {
     expect(part.scores.toxicity!).toBeGreaterThan(scorer.scoreOne(`${benign} ${benign} ${benign}`).scores.toxicity!);
   });
 
+  it('splits clauses at sentence punctuation and at a conjunction that starts a new subject', () => {
+    const parts = (t: string): string[] => clauseWindows(t, 40).map((w) => t.slice(w.start, w.end));
+    expect(parts('You are a worthless idiot and I will kill you')).toEqual(['You are a worthless idiot', 'I will kill you']);
+    expect(parts('i am going to kill you but i will find you and i will hurt you')).toEqual(['i am going to kill you', 'i will find you', 'i will hurt you']);
+    expect(parts('I am going to kill you. I will find you!')).toEqual(['I am going to kill you.', 'I will find you!']);
+    // Noun coordination is not a clause boundary; one clause gives no extra window.
+    expect(parts('cats and dogs and birds at the park')).toEqual([]);
+    // Nothing is split inside double quotes.
+    expect(parts('He said "stop it. and I mean it" and left')).toEqual([]);
+    // Clauses longer than the window are left to the word windows.
+    const t6 = 'a b c d e f. g h';
+    expect(clauseWindows(t6, 4).map((w) => t6.slice(w.start, w.end))).toEqual(['g h']);
+    expect(parts('')).toEqual([]);
+    const t = 'You are an idiot and I will kill you';
+    const w = scoringWindows(t, 40, 20, true);
+    expect(w.map((x) => t.slice(x.start, x.end))).toEqual([t, 'You are an idiot', 'I will kill you']);
+    expect(scoringWindows(t, 40, 20, false)).toHaveLength(1);
+  });
+
+  it('finds a threat buried in an insult through its clause window', () => {
+    if (!manifest.labels.threat.scored || !manifest.window.clauses) return;
+    const threat = (t: string): number => scorer.scoreOne(t).scores.threat!;
+    const buried = scorer.scoreOne('You are a worthless idiot and I will kill you');
+    expect(buried.scores.threat!).toBeCloseTo(threat('I will kill you'), 6);
+    expect(buried.scores.threat!).toBeGreaterThan(threat('You are a worthless idiot') * 10);
+    const transcript = scorer.scoreOne('i am going to kill you but i will find you and i will hurt you');
+    expect(transcript.scores.threat!).toBeGreaterThanOrEqual(threat('i am going to kill you') - 1e-9);
+    expect(transcript.topSpan!.text).toMatch(/kill/);
+  });
+
   it('returns no span for empty text', () => {
     expect(scorer.scoreOne('').topSpan).toBeNull();
+  });
+});
+
+describe('stem', () => {
+  it('strips inflection so a word family shares a feature', () => {
+    expect(['kills', 'killed', 'killing', 'killer'].map(stem)).toEqual(['kill', 'kill', 'kill', 'kill']);
+    expect(['stabbing', 'stabbed', 'shooting', 'raping', 'bodies', 'watches'].map(stem)).toEqual(['stab', 'stab', 'shoot', 'rape', 'body', 'watch']);
+    expect(['is', 'was', 'this', 'dog'].map(stem)).toEqual(['is', 'was', 'this', 'dog']);
   });
 });

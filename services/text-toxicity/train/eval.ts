@@ -7,8 +7,8 @@ import { basename, join } from 'node:path';
 import { readCsvRecords } from '../src/model/csv.ts';
 import { loadToxicityModel } from '../src/model/scorer.ts';
 import { loadTrainingData, parseLabels } from './data.ts';
-import { evaluate, reportMarkdown, type EvalReport, type EvalRow } from './evaluate.ts';
-import { imputedLabels, SOURCE_WEIGHTS } from './train.ts';
+import { benignFalsePositives, benignMarkdown, benignSets, evaluate, reportMarkdown, type BenignReport, type EvalReport, type EvalRow } from './evaluate.ts';
+import { imputedLabels, rowWeight } from './train.ts';
 import { REPO_ROOT } from './data.ts';
 
 function argValue(name: string): string | undefined {
@@ -23,6 +23,7 @@ function main(): void {
   mkdirSync(outDir, { recursive: true });
   const reports: Record<string, EvalReport> = {};
   let name: string;
+  let benign: BenignReport[] = [];
   if (csv) {
     const recs = readCsvRecords(csv);
     if (recs.length && !('text' in recs[0]!)) throw new Error(`${csv}: no "text" column`);
@@ -31,15 +32,25 @@ function main(): void {
     name = `toxicity-eval-${basename(csv).replace(/\.csv(\.gz)?$/, '').replace(/[^\w.-]+/g, '_')}`;
   } else {
     const { rows } = loadTrainingData(undefined, { includeAux: false });
-    const usable = rows.filter((r) => (SOURCE_WEIGHTS[r.source] ?? 1) > 0);
+    const usable = rows.filter((r) => rowWeight(r) > 0);
     const toEval = (split: string): EvalRow[] =>
       usable.filter((r) => r.split === split).map((r) => ({ text: r.text, source: r.source, labels: imputedLabels(r), functionality: r.functionality, hateful: r.hateful }));
     reports['Validation split'] = evaluate(scorer, toEval('valid'));
     reports['Held-out HateCheck functionalities'] = evaluate(scorer, toEval('hc_holdout'));
+    const sets = benignSets(toEval('valid'));
+    benign = [
+      benignFalsePositives(scorer, sets.full, 'validation texts with toxicity 0'),
+      benignFalsePositives(scorer, sets.captions, 'their first 3-12 words (caption-like)'),
+    ];
     name = 'toxicity-eval';
   }
-  const md = [`## Toxicity evaluation (${scorer.modelId})`, '', ...Object.entries(reports).map(([t, r]) => reportMarkdown(t, r))].join('\n');
-  writeFileSync(join(outDir, `${name}.json`), `${JSON.stringify({ model: scorer.modelId, csv: csv ?? null, reports }, null, 1)}\n`);
+  const md = [
+    `## Toxicity evaluation (${scorer.modelId})`,
+    '',
+    ...Object.entries(reports).map(([t, r]) => reportMarkdown(t, r)),
+    ...(benign.length ? ['### Held-out benign texts (false positive rates)', '', benignMarkdown(benign), ''] : []),
+  ].join('\n');
+  writeFileSync(join(outDir, `${name}.json`), `${JSON.stringify({ model: scorer.modelId, csv: csv ?? null, reports, benign }, null, 1)}\n`);
   writeFileSync(join(outDir, `${name}.md`), `${md}\n`);
   process.stdout.write(`${md}\nwrote ${join(outDir, name)}.{json,md}\n`);
 }

@@ -151,3 +151,63 @@ export function reportMarkdown(title: string, r: EvalReport): string {
   }
   return parts.join('\n');
 }
+
+export interface BenignReport {
+  /** What the set is. */
+  description: string;
+  n: number;
+  /** Per scored label: share of texts scoring >= 0.5, share >= the label's threshold, mean score. */
+  labels: Partial<Record<ToxicityLabel, { fprAt05: number; fprAtThreshold: number | null; threshold: number | null; meanScore: number }>>;
+  /** Share of texts where any scored label is >= 0.5. */
+  anyAt05: number;
+}
+
+/** False positive rates of a scorer on texts known to be benign. */
+export function benignFalsePositives(scorer: ToxicityScorer, texts: string[], description: string): BenignReport {
+  const thresholds = scorer.thresholds();
+  const scored = texts.map((t) => scorer.scoreDetailed(t).scores);
+  const labels: BenignReport['labels'] = {};
+  let any = 0;
+  scored.forEach((s) => {
+    if (TOXICITY_LABELS.some((l) => (s[l] ?? 0) >= 0.5)) any++;
+  });
+  for (const label of TOXICITY_LABELS) {
+    const v = scored.map((s) => s[label]).filter((x): x is number => x !== null);
+    if (!v.length) continue;
+    const thr = thresholds[label];
+    labels[label] = {
+      fprAt05: v.filter((x) => x >= 0.5).length / v.length,
+      fprAtThreshold: thr === null ? null : v.filter((x) => x >= thr).length / v.length,
+      threshold: thr,
+      meanScore: v.reduce((a, b) => a + b, 0) / v.length,
+    };
+  }
+  return { description, n: texts.length, labels, anyAt05: texts.length ? any / texts.length : 0 };
+}
+
+/**
+ * Held-out benign texts from labelled rows (validation split only, never trained on): every row
+ * annotated toxicity == 0 from the non-synthetic sources (not HateCheck), as full texts, and a
+ * caption-like span of each (its first 3-12 words, length cycling with the row index).
+ */
+export function benignSets(rows: { text: string; source: string; labels: Float32Array }[]): { full: string[]; captions: string[] } {
+  const tox = TOXICITY_LABELS.indexOf('toxicity');
+  const full = rows.filter((r) => r.source !== 'hatecheck' && r.labels[tox] === 0).map((r) => r.text);
+  const captions = full
+    .map((t, i) => t.split(/\s+/).filter(Boolean).slice(0, 3 + (i % 10)).join(' '))
+    .filter((t) => t.split(' ').length >= 3);
+  return { full, captions };
+}
+
+export function benignMarkdown(reports: BenignReport[]): string {
+  const lines = ['| set | n | label | FPR at 0.5 | threshold | FPR at threshold | mean score |', '|---|---:|---|---:|---:|---:|---:|'];
+  for (const r of reports) {
+    for (const label of TOXICITY_LABELS) {
+      const m = r.labels[label];
+      if (!m) continue;
+      lines.push(`| ${r.description} | ${r.n} | ${label} | ${f3(m.fprAt05)} | ${f3(m.threshold)} | ${f3(m.fprAtThreshold)} | ${f3(m.meanScore)} |`);
+    }
+    lines.push(`| ${r.description} | ${r.n} | any label | ${f3(r.anyAt05)} | | | |`);
+  }
+  return lines.join('\n');
+}

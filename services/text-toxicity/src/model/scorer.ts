@@ -1,6 +1,7 @@
-// Scores texts with the trained toxicity artifact. Long texts are scored in overlapping word
-// windows; each label takes its maximum over windows, and the window with the highest toxicity is
-// returned as topSpan so a result can point at what triggered it.
+// Scores texts with the trained toxicity artifact. Texts are scored in overlapping word windows and
+// in clause windows (sentences, and clauses joined by and/but/so/or), so a threat inside an insult
+// or an unpunctuated transcript is scored on its own; each label takes its maximum over windows,
+// and the window behind the highest calibrated score is returned as topSpan.
 import { TOXICITY_LABELS, emptyScores, type ToxicityLabel } from '@modsvc/common/classes';
 import type { TextSource, TextToxicityApi } from '@modsvc/common/contracts';
 import type { TextSpanEvidence, TextToxicityPart } from '@modsvc/common/jobs';
@@ -24,6 +25,101 @@ export function wordWindows(text: string, words: number, stride: number): TextWi
     if (e === spans.length) break;
   }
   return out;
+}
+
+/** Words that, right after and/but/so/or, start a new clause (its subject). */
+const CLAUSE_SUBJECTS = new Set([
+  'i', 'you', 'u', 'he', 'she', 'we', 'they', 'it', 'this', 'that', 'these', 'those', 'there', 'ya', 'yall',
+  "i'm", 'im', "i'll", 'ill', "i'd", "i've", "you're", 'youre', 'ur', "you'll", 'youll', "you'd", "he's", "she's",
+  "he'll", "she'll", "we're", "we'll", "they're", "they'll", "it's", 'its', "that's", "there's", 'everyone',
+  'everybody', 'someone', 'somebody', 'nobody', 'people', 'my', 'your', 'our', 'their', 'his', 'her',
+]);
+const CLAUSE_CONJUNCTIONS = new Set(['and', 'but', 'so', 'or', 'because', 'cause', 'cuz', 'coz']);
+/** In unpunctuated text (transcripts), a nominative pronoun followed by one of these starts a clause. */
+const CLAUSE_PRONOUNS = new Set(['i', 'we', 'he', 'she', 'they']);
+const CLAUSE_VERBS = new Set([
+  'am', 'are', 'is', 'was', 'were', 'will', 'would', 'shall', 'should', 'can', 'could', 'must', 'might', 'may',
+  'have', 'had', 'has', 'do', 'did', 'dont', "don't", 'gonna', 'wanna', 'going', 'want', 'wants', 'hope', 'know',
+]);
+const CLAUSE_TAKERS = new Set(['that', 'if', 'when', 'what', 'think', 'thought', 'said', 'say', 'says', 'know', 'knew', 'hope', 'wish', 'because', 'where', 'why', 'how', 'who', 'whether', 'unless', 'until', 'while', 'as']);
+const CONTRACTED_SUBJECTS = new Set(["i'm", 'im', "i'll", "i've", "i'd", "we're", "we'll", "they're", "they'll", "he'll", "she'll", "he's", "she's"]);
+function clauseContinues(before: string): boolean {
+  // After a conjunction (handled separately) or a word that takes a clause ("that", "if", "think").
+  return CLAUSE_CONJUNCTIONS.has(before) || CLAUSE_TAKERS.has(before);
+}
+const QUOTES = new Set(['"', '\u201c', '\u201d']);
+
+/**
+ * Clause windows: the text split at sentence punctuation (. ! ? ; and line breaks) and before a
+ * clause conjunction (and/but/so/or/because) that is followed by a subject word (a pronoun,
+ * "someone", "people", ...), so noun coordinations like "cats and dogs" stay together. Nothing is
+ * split inside double quotes, so a quoted phrase is scored with its context. Text without any
+ * sentence punctuation (speech transcripts) is also split before a subject pronoun followed by a
+ * verb ("... kill you i will find you" -> "i will find you"). Returns [] when the
+ * text is a single clause; clauses longer than `maxWords` words are left to the word windows.
+ */
+export function clauseWindows(text: string, maxWords: number, minWords = 1): TextWindow[] {
+  const words: { start: number; end: number; lower: string }[] = [];
+  const breakBefore: boolean[] = [];
+  let inQuote = false;
+  let pendingBreak = false;
+  const unpunctuated = !/[.!?;]/.test(text);
+  const re = /\S+/g;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const raw = m[0];
+    const gapNewline = words.length > 0 && text.slice(words[words.length - 1]!.end, m.index).includes('\n');
+    const lower = raw.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, '');
+    const brk = pendingBreak || (gapNewline && !inQuote);
+    const prev = words[words.length - 1];
+    if (!inQuote && words.length >= 2 && prev !== undefined && CLAUSE_CONJUNCTIONS.has(prev.lower) && CLAUSE_SUBJECTS.has(lower)) {
+      // "... and I will ...": the conjunction starts the next clause.
+      breakBefore[words.length - 1] = true;
+    }
+    if (unpunctuated && !inQuote) {
+      // "... kill you i will ..." / "... hi i'm going to ...": a subject pronoun with its verb.
+      if (words.length >= 2 && prev !== undefined && CLAUSE_VERBS.has(lower) && CLAUSE_PRONOUNS.has(prev.lower)) {
+        if (!breakBefore[words.length - 1] && !clauseContinues(words[words.length - 2]!.lower)) breakBefore[words.length - 1] = true;
+      }
+    }
+    const contracted = unpunctuated && !inQuote && words.length >= 1 && CONTRACTED_SUBJECTS.has(lower) && !clauseContinues(prev!.lower);
+    words.push({ start: m.index, end: m.index + raw.length, lower });
+    breakBefore.push(brk || contracted);
+    for (const ch of raw) if (QUOTES.has(ch)) inQuote = !inQuote;
+    pendingBreak = !inQuote && /[.!?;]["')\]\u201d]*$/.test(raw);
+  }
+  if (words.length === 0) return [];
+  const out: TextWindow[] = [];
+  let s = 0;
+  let breaks = 0;
+  const flush = (e: number): void => {
+    // A clause starting with its conjunction is scored from the word after it.
+    const b = s < e - 1 && CLAUSE_CONJUNCTIONS.has(words[s]!.lower) ? s + 1 : s;
+    if (e - b <= maxWords && e - b >= minWords) out.push({ start: words[b]!.start, end: words[e - 1]!.end });
+  };
+  for (let i = 1; i < words.length; i++) {
+    if (breakBefore[i]) {
+      flush(i);
+      s = i;
+      breaks++;
+    }
+  }
+  flush(words.length);
+  return breaks > 0 ? out : [];
+}
+
+/** Word windows plus clause windows (duplicates removed), in text order of their start. */
+export function scoringWindows(text: string, words: number, stride: number, clauses: boolean, clauseMinWords = 1): TextWindow[] {
+  const w = wordWindows(text, words, stride);
+  if (!clauses) return w;
+  const seen = new Set(w.map((x) => `${x.start}:${x.end}`));
+  for (const c of clauseWindows(text, words, clauseMinWords)) {
+    const k = `${c.start}:${c.end}`;
+    if (!seen.has(k)) {
+      seen.add(k);
+      w.push(c);
+    }
+  }
+  return w;
 }
 
 export interface DetailedScore {
@@ -78,26 +174,36 @@ export class ToxicityScorer implements TextToxicityApi {
 
   scoreDetailed(text: string): DetailedScore {
     const { columns, manifest } = this.model;
-    const windows = wordWindows(text, manifest.window.words, manifest.window.stride);
+    const windows = scoringWindows(text, manifest.window.words, manifest.window.stride, manifest.window.clauses === true, manifest.window.clauseMinWords ?? 1);
     const best = new Float64Array(columns).fill(-Infinity);
-    let topSpan: TextSpanEvidence | null = null;
-    let topLogit = -Infinity;
+    const bestWindow = new Int32Array(columns).fill(-1);
     if (windows.length === 0) {
       best.set(this.windowLogits(''));
     }
-    for (const w of windows) {
+    windows.forEach((w, wi) => {
       const z = this.windowLogits(text.slice(w.start, w.end));
-      for (let c = 0; c < columns; c++) if (z[c]! > best[c]!) best[c] = z[c]!;
-      if (z[this.spanColumn]! > topLogit) {
-        topLogit = z[this.spanColumn]!;
-        topSpan = { start: w.start, end: w.end, text: text.slice(w.start, w.end) };
+      for (let c = 0; c < columns; c++) {
+        if (z[c]! > best[c]!) {
+          best[c] = z[c]!;
+          bestWindow[c] = wi;
+        }
       }
-    }
+    });
     const scores = emptyScores(TOXICITY_LABELS);
+    // topSpan: the window behind the highest calibrated score of any label (toxicity on ties).
+    let topColumn = this.spanColumn;
+    let topProb = -1;
     for (const s of this.model.scored) {
       // Platt slopes are positive (enforced in training), so the max logit is the max probability.
-      scores[s.label] = this.calibrate(s.info.column, best[s.info.column]!);
+      const p = this.calibrate(s.info.column, best[s.info.column]!);
+      scores[s.label] = p;
+      if (p > topProb || (p === topProb && s.info.column === this.spanColumn)) {
+        topProb = p;
+        topColumn = s.info.column;
+      }
     }
+    const tw = windows[bestWindow[topColumn]!];
+    const topSpan: TextSpanEvidence | null = tw ? { start: tw.start, end: tw.end, text: text.slice(tw.start, tw.end) } : null;
     return { scores, logits: best, topSpan, windows: windows.length };
   }
 
