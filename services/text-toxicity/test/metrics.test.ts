@@ -16,6 +16,9 @@ describe('metrics', () => {
     const st = statsAtThreshold([0.9, 0.6, 0.4, 0.1], [1, 0, 1, 0], 0.5);
     expect([st.tp, st.fp, st.fn, st.tn]).toEqual([1, 1, 1, 1]);
     expect(bestF1Threshold([0.9, 0.8, 0.3, 0.2], [1, 1, 0, 0])).toBe(0.8);
+    // Weighting negatives (a rarer positive class) moves the F1-optimal threshold up.
+    expect(bestF1Threshold([0.9, 0.7, 0.6, 0.2], [1, 0, 1, 0])).toBe(0.6);
+    expect(bestF1Threshold([0.9, 0.7, 0.6, 0.2], [1, 0, 1, 0], 10)).toBe(0.9);
   });
 });
 

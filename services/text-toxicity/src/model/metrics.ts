@@ -80,7 +80,7 @@ export function statsAtThreshold(scores: ArrayLike<number>, labels: ArrayLike<nu
 }
 
 /** Threshold that maximises F1 (candidates: the distinct scores). */
-export function bestF1Threshold(scores: ArrayLike<number>, labels: ArrayLike<number>): number {
+export function bestF1Threshold(scores: ArrayLike<number>, labels: ArrayLike<number>, negativeWeight = 1): number {
   const n = scores.length;
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[b]! - scores[a]!);
   let pos = 0;
@@ -93,7 +93,8 @@ export function bestF1Threshold(scores: ArrayLike<number>, labels: ArrayLike<num
     if (labels[order[k]!]) tp++;
     const s = scores[order[k]!]!;
     if (k + 1 < n && scores[order[k + 1]!] === s) continue;
-    const f1 = (2 * tp) / (k + 1 + pos);
+    // Negatives weighted by negativeWeight (F1 at another class prior); 1 = plain F1.
+    const f1 = (2 * tp) / (tp + (k + 1 - tp) * negativeWeight + pos);
     if (f1 > best) {
       best = f1;
       bestT = s;
