@@ -49,6 +49,10 @@ export async function decodeImage(input: Buffer | string): Promise<DecodedImage>
   } catch (err) {
     throw decodeError(err);
   }
+  // The header's declared size decides, before any pixel is decoded.
+  if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > MAX_INPUT_PIXELS) {
+    throw new PermanentJobError(`Failed to decode image. It exceeds the ${MAX_INPUT_PIXELS / 1e6} megapixel limit.`);
+  }
   const pages = meta.pages ?? 1;
   const swap = (meta.orientation ?? 1) >= 5;
   const width = (swap ? meta.height : meta.width) ?? 0;
