@@ -10,6 +10,8 @@ import { REPO_ROOT, tempDir } from '../test/helpers/processes.ts';
 
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 40);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+// The service's default on a 2-core machine (the e2e tests run one thread to stay light).
+const VISION_WORKERS = process.env.VISION_WORKERS ?? '2';
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
@@ -41,7 +43,7 @@ async function loadImages(): Promise<{ name: string; data: Buffer }[]> {
 
 async function main(): Promise<void> {
   const images = await loadImages();
-  const dep = await startAllInOneDeployment({ LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000' });
+  const dep = await startAllInOneDeployment({ LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000', VISION_WORKERS });
   const pid = dep.services.get('all-in-one')!.proc!.pid!;
   const api = new ApiClient(dep.url);
   await api.authenticate(dep.tenants.acme.apiKey);
@@ -90,6 +92,7 @@ async function main(): Promise<void> {
     const result = {
       at: new Date().toISOString(),
       machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+      vision_workers: Number(VISION_WORKERS),
       images: {
         count: images.length,
         source: images[0]!.name.startsWith('gen-') ? 'generated' : 'shared/data/images real photos',

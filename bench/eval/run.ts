@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   let key = process.env.EVAL_API_KEY;
   if (!url) {
     process.stderr.write('starting all-in-one for the evaluation...\n');
-    deployment = await startAllInOneDeployment({ LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000' });
+    deployment = await startAllInOneDeployment({ LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000', VISION_WORKERS: process.env.VISION_WORKERS ?? '2' });
     url = deployment.url;
     key = deployment.tenants.acme.apiKey;
   }

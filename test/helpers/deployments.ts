@@ -20,6 +20,8 @@ function baseEnv(dir: string, tenantsFile: string, tokenKey: string): Record<str
     TOKEN_SIGNING_KEY: tokenKey,
     EGRESS_ALLOW_CIDRS: '127.0.0.1/32',
     STAGE_ACK_WAIT_MS: '4000',
+    // One vision thread per deployment keeps the two e2e suites light on a 2-core CI machine.
+    VISION_WORKERS: process.env.VISION_WORKERS ?? '1',
     LOG_LEVEL: 'debug',
     OTEL_TRACES_EXPORTER: 'none',
     DATA_DIR: dir,

@@ -1,7 +1,9 @@
 // The vision models off the main thread. tfjs on wasm computes synchronously, so in one thread every
 // inference (~0.2-0.4 s) would stall the process's event loop: HTTP, the bus and the store with it.
 // A pool of worker threads, each with its own VisionAnalyzer, keeps the service responsive and lets
-// jobs use more than one core (VISION_WORKERS, default 1; 0 runs the models in this thread).
+// jobs use more than one core (VISION_WORKERS: default 2 where two or more CPUs are available, else 1;
+// 0 runs the models in this thread). Each thread holds its own copy of the models (~0.7 GB).
+import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FrameInput, ModelsReport, VisionAnalysis, VisionAnalyzer } from '@modsvc/common/contracts';
 import { serviceLogger } from '@modsvc/common/logger';
@@ -93,6 +95,6 @@ class AnalyzerPool implements VisionAnalyzer {
 }
 
 /** The analyzer the service runs: a pool of VISION_WORKERS threads, or (0) the models in this thread. */
-export function createPooledVisionAnalyzer(workers = Number(process.env.VISION_WORKERS ?? 1)): VisionAnalyzer {
+export function createPooledVisionAnalyzer(workers = Number(process.env.VISION_WORKERS ?? (os.availableParallelism() >= 2 ? 2 : 1))): VisionAnalyzer {
   return workers > 0 ? new AnalyzerPool(Math.floor(workers)) : createVisionAnalyzer();
 }
