@@ -2,6 +2,9 @@
 // latency, peak RSS of the service) and one 60 s 720p video (seconds of processing per second of video).
 // Run: make bench-e2e   (writes bench/results/e2e.json)
 import fs from 'node:fs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { FFMPEG } from '@modsvc/frame-extractor/ffmpeg';
 import path from 'node:path';
 import { startAllInOneDeployment } from '../test/helpers/deployments.ts';
 import { ApiClient } from '../test/helpers/api.ts';
@@ -27,7 +30,27 @@ function peakRssMb(pid: number): number | null {
   }
 }
 
-async function loadImages(): Promise<{ name: string; data: Buffer }[]> {
+/** 60 s of 720p video, one different photograph per second: no two analysed frames alike (worst case). */
+async function makeSlideshowMp4(dir: string, photos: { name: string; data: Buffer }[]): Promise<string> {
+  const list: string[] = [];
+  for (const [i, p] of photos.entries()) {
+    const f = path.join(dir, `p${i}.jpg`);
+    fs.writeFileSync(f, p.data);
+    list.push(`file '${f}'`, 'duration 1');
+  }
+  list.push(`file '${path.join(dir, `p${photos.length - 1}.jpg`)}'`);
+  fs.writeFileSync(path.join(dir, 'list.txt'), list.join('\n') + '\n');
+  const out = path.join(dir, 'slideshow.mp4');
+  await promisify(execFile)(FFMPEG, [
+    '-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', path.join(dir, 'list.txt'),
+    '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=16000',
+    '-vf', 'scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720:(ow-iw)/2:(oh-ih)/2,fps=25,format=yuv420p',
+    '-t', String(photos.length), '-c:v', 'libx264', '-c:a', 'aac', '-shortest', out,
+  ]);
+  return out;
+}
+
+async function loadImages(limit = IMAGES): Promise<{ name: string; data: Buffer }[]> {
   const dir = path.resolve(REPO_ROOT, process.env.BENCH_IMAGE_DIR ?? '../shared/data/images');
   const files: string[] = [];
   if (fs.existsSync(dir)) {
@@ -37,8 +60,8 @@ async function loadImages(): Promise<{ name: string; data: Buffer }[]> {
     }
   }
   files.sort();
-  if (files.length) return files.slice(0, IMAGES).map((f) => ({ name: path.basename(f), data: fs.readFileSync(f) }));
-  return Promise.all(Array.from({ length: IMAGES }, async (_, i) => ({ name: `gen-${i}.jpg`, data: await makeJpeg(800, 600, { r: i * 5, g: 100, b: 150 }) })));
+  if (files.length >= limit) return files.slice(0, limit).map((f) => ({ name: path.basename(f), data: fs.readFileSync(f) }));
+  return Promise.all(Array.from({ length: limit }, async (_, i) => ({ name: `gen-${i}.jpg`, data: await makeJpeg(800, 600, { r: i * 5, g: 100, b: 150 }) })));
 }
 
 async function main(): Promise<void> {
@@ -82,7 +105,8 @@ async function main(): Promise<void> {
     single.sort((a, b) => a - b);
 
     const dir = tempDir('bench');
-    const video = await makeMp4(dir, { seconds: 60, size: '1280x720' });
+    const photos = await loadImages(60);
+    const video = photos[0]!.name.startsWith('gen-') ? await makeMp4(dir, { seconds: 60, size: '1280x720' }) : await makeSlideshowMp4(dir, photos);
     const t0 = Date.now();
     const v = await api.submitFile('/classify/items-characteristics/video', { data: fs.readFileSync(video), filename: 'bench-720p-60s.mp4', type: 'video/mp4' });
     const vdone = await api.waitForJob(`/classify/items-characteristics/video/${v.body.job_id as string}`, 600_000);
@@ -104,7 +128,7 @@ async function main(): Promise<void> {
         sequential_latency_ms_p50: percentile(single, 50),
         sequential_latency_ms_p95: percentile(single, 95),
       },
-      video: { seconds_of_video: 60, resolution: '1280x720', status: vdone.body.status, processing_seconds: videoSeconds, seconds_per_video_second: Math.round((videoSeconds / 60) * 1000) / 1000 },
+      video: { seconds_of_video: 60, resolution: '1280x720', content: photos[0]!.name.startsWith('gen-') ? 'test pattern' : '60 different photographs, one per second', status: vdone.body.status, processing_seconds: videoSeconds, seconds_per_video_second: Math.round((videoSeconds / 60) * 1000) / 1000 },
       peak_rss_mb: peakRssMb(pid),
     };
     fs.mkdirSync(path.join(REPO_ROOT, 'bench/results'), { recursive: true });
