@@ -2,7 +2,8 @@
 // train/ to export the trained heads and by tests to build a tiny model that runs through the same
 // registry / onnxruntime path as a large one.
 
-class Writer {
+/** Protobuf wire-format writer for the onnx.proto subset (also used by tests that build graphs). */
+export class Writer {
   private readonly parts: Buffer[] = [];
 
   private varint(v: number | bigint): void {

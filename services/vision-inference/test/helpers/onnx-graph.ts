@@ -2,47 +2,7 @@
 // any-rank float inputs/outputs, float initializers, nodes with int / ints attributes. Used to build
 // a YOLOv8-shaped detector whose output is a simple function of its input.
 
-class Writer {
-  private readonly parts: Buffer[] = [];
-
-  private varint(v: number | bigint): void {
-    let x = BigInt(v);
-    if (x < 0n) x += 1n << 64n;
-    const bytes: number[] = [];
-    do {
-      let b = Number(x & 0x7fn);
-      x >>= 7n;
-      if (x > 0n) b |= 0x80;
-      bytes.push(b);
-    } while (x > 0n);
-    this.parts.push(Buffer.from(bytes));
-  }
-
-  int(field: number, v: number | bigint): this {
-    this.varint((field << 3) | 0);
-    this.varint(v);
-    return this;
-  }
-
-  bytes(field: number, b: Uint8Array): this {
-    this.varint((field << 3) | 2);
-    this.varint(b.length);
-    this.parts.push(Buffer.from(b));
-    return this;
-  }
-
-  str(field: number, s: string): this {
-    return this.bytes(field, Buffer.from(s, 'utf8'));
-  }
-
-  msg(field: number, w: Writer): this {
-    return this.bytes(field, w.finish());
-  }
-
-  finish(): Buffer {
-    return Buffer.concat(this.parts);
-  }
-}
+import { Writer } from '../../src/models/onnx-writer.ts';
 
 const FLOAT = 1;
 const ATTR_INT = 2;
