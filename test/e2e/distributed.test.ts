@@ -33,4 +33,20 @@ describePipelineContract('distributed (one process per service, gRPC + NATS JetS
     expect(verifySignature(call.body, c.deployment.tenants.acme.signingSecret!, call.headers[SIGNATURE_HEADER.toLowerCase()])).toBe(true);
     expect(c.receiver.calls.filter((r) => r.body.includes(jobId))).toHaveLength(1);
   }, 600_000);
+
+  it('on SIGTERM a stage finishes (or hands back) its in-flight job and exits cleanly; the job completes', async () => {
+    const c = ctx();
+    const extractor = c.deployment.services.get('frame-extractor')!;
+    const clip = fs.readFileSync(await makeMp4(c.dir, { seconds: 20 }));
+    const from = extractor.output.length;
+    const submit = await c.acme.submitFile('/classify/items-characteristics/video', { data: clip, filename: 'term.mp4', type: 'video/mp4' });
+    const jobId = submit.body.job_id as string;
+    await extractor.waitForLog(new RegExp(`"job_id":"${jobId}"[^\\n]*"msg":"stage message received"`), 120_000, from);
+    await extractor.stop('SIGTERM');
+    expect(extractor.proc!.exitCode).toBe(0);
+    expect(extractor.output.slice(from)).toMatch(/"msg":"stopped"/);
+    await extractor.start(180_000);
+    const done = await c.acme.waitForJob(`/classify/items-characteristics/video/${jobId}`, 240_000);
+    expect(done.body.status, JSON.stringify(done.body)).toBe('done');
+  }, 600_000);
 });
