@@ -1,7 +1,7 @@
 // Per-class figures of an evaluation run: positives, negatives, ROC-AUC, average precision, and
 // precision/recall at 0.5, over the rows the service finished; classes no model scores stay null.
 import { VISUAL_CLASSES } from '@modsvc/common/classes';
-import { averagePrecision, rocAuc, statsAtThreshold } from '../../services/text-toxicity/src/model/metrics.ts';
+import { averagePrecision, rocAuc, statsAtThreshold } from '@modsvc/common/evaluation';
 
 export interface EvalRow {
   file: string;

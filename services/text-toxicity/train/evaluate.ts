@@ -1,6 +1,6 @@
 // Metrics of a toxicity scorer on labelled rows: per label, per source, per HateCheck functionality.
 import { TOXICITY_LABELS, type ToxicityLabel } from '@modsvc/common/classes';
-import { averagePrecision, rocAuc, statsAtThreshold } from '../src/model/metrics.ts';
+import { averagePrecision, rocAuc, statsAtThreshold } from '@modsvc/common/evaluation';
 import type { ToxicityScorer } from '../src/model/scorer.ts';
 
 export interface EvalRow {

@@ -18,7 +18,7 @@ import {
   type ToxicityManifest,
 } from '../src/model/artifact.ts';
 import { DEFAULT_FEATURE_SETTINGS, featuresOfNormalized, type FeatureSettings } from '../src/model/features.ts';
-import { bestF1Threshold } from '../src/model/metrics.ts';
+import { bestF1Threshold } from '@modsvc/common/evaluation';
 import { ToxicityScorer } from '../src/model/scorer.ts';
 import { normalizeText } from '../src/model/normalize.ts';
 import { dataFileHashes, HELD_OUT_FUNCTIONALITIES, loadTrainingData, type Row } from './data.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { averagePrecision, fitLogistic, metrics, predictLogit, rocAuc } from '../train/logistic.ts';
+import { averagePrecision, rocAuc } from '@modsvc/common/evaluation';
+import { fitLogistic, metrics, predictLogit } from '../train/logistic.ts';
 import { sigmoid } from '../src/models/calibration.ts';
 
 describe('training tools', () => {

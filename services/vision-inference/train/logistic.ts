@@ -1,5 +1,7 @@
 // Small, dependency-free learning tools for the calibration / head training: weighted L2-regularised
-// logistic regression (full-batch Adam on standardised features) and ranking metrics.
+// logistic regression (full-batch Adam on standardised features) and the per-class metrics report
+// (ranking metrics from @modsvc/common/evaluation).
+import { averagePrecision, rocAuc } from '@modsvc/common/evaluation';
 import { sigmoid } from '../src/models/calibration.ts';
 
 export interface LogisticModel {
@@ -63,39 +65,6 @@ export function predictLogit(m: LogisticModel, x: ArrayLike<number>): number {
   let s = m.bias;
   for (let j = 0; j < m.weights.length; j++) s += m.weights[j]! * (x[j] as number);
   return s;
-}
-
-/** ROC-AUC with ties counted half; null without both classes. */
-export function rocAuc(scores: number[], y: number[]): number | null {
-  const idx = scores.map((s, i) => [s, y[i]!] as const).sort((a, b) => a[0] - b[0]);
-  const pos = y.filter((v) => v === 1).length;
-  const neg = y.length - pos;
-  if (pos === 0 || neg === 0) return null;
-  let rankSum = 0;
-  for (let i = 0; i < idx.length; ) {
-    let j = i;
-    while (j < idx.length && idx[j]![0] === idx[i]![0]) j++;
-    const avgRank = (i + 1 + j) / 2;
-    for (let k = i; k < j; k++) if (idx[k]![1] === 1) rankSum += avgRank;
-    i = j;
-  }
-  return (rankSum - (pos * (pos + 1)) / 2) / (pos * neg);
-}
-
-/** Average precision (area under the precision-recall steps); null without positives. */
-export function averagePrecision(scores: number[], y: number[]): number | null {
-  const pos = y.filter((v) => v === 1).length;
-  if (pos === 0) return null;
-  const idx = scores.map((s, i) => [s, y[i]!] as const).sort((a, b) => b[0] - a[0]);
-  let tp = 0;
-  let ap = 0;
-  idx.forEach(([, l], k) => {
-    if (l === 1) {
-      tp++;
-      ap += tp / (k + 1);
-    }
-  });
-  return ap / pos;
 }
 
 export interface Metrics {

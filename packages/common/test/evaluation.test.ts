@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../src/model/csv.ts';
-import { averagePrecision, bestF1Threshold, rocAuc, statsAtThreshold } from '../src/model/metrics.ts';
+import { averagePrecision, bestF1Threshold, rocAuc, statsAtThreshold } from '../src/evaluation.ts';
 
 describe('metrics', () => {
   it('computes ROC-AUC with ties and returns null for one class', () => {
@@ -19,12 +18,5 @@ describe('metrics', () => {
     // Weighting negatives (a rarer positive class) moves the F1-optimal threshold up.
     expect(bestF1Threshold([0.9, 0.7, 0.6, 0.2], [1, 0, 1, 0])).toBe(0.6);
     expect(bestF1Threshold([0.9, 0.7, 0.6, 0.2], [1, 0, 1, 0], 10)).toBe(0.9);
-  });
-});
-
-describe('parseCsv', () => {
-  it('handles quotes, doubled quotes, embedded newlines and empty cells', () => {
-    const rows = parseCsv('id,text,toxicity\r\n1,"say ""hi"", ok",0.5\n2,"multi\nline",\n');
-    expect(rows).toEqual([['id', 'text', 'toxicity'], ['1', 'say "hi", ok', '0.5'], ['2', 'multi\nline', '']]);
   });
 });

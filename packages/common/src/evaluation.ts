@@ -1,4 +1,4 @@
-// Ranking and threshold metrics for the toxicity evaluation (binary labels).
+// Ranking and threshold metrics for model evaluation with binary labels (text and vision).
 
 /** ROC-AUC by the rank statistic (ties get half credit); null without both classes. */
 export function rocAuc(scores: ArrayLike<number>, labels: ArrayLike<number>): number | null {
