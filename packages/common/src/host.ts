@@ -77,8 +77,15 @@ export async function runStandalone(name: string, start: (rt: Runtime) => Promis
   if (!config.NATS_URL) {
     log.warn('NATS_URL is not set: this service runs on an in-process bus and cannot exchange work with other processes (for one process, run services/all-in-one)');
   }
-  const rt = await createRuntime(config, log);
-  const started = await start(rt);
+  let rt: Runtime;
+  let started: StartedService;
+  try {
+    rt = await createRuntime(config, log);
+    started = await start(rt);
+  } catch (err) {
+    log.fatal({ err: (err as Error).message }, `${name} could not start`);
+    process.exit(1);
+  }
   const lag = startLagReporter(rt.bus, log);
   const grpcServer = await startGrpcServer(started.bindings ?? [], config.GRPC_PORT);
   let ready = true;

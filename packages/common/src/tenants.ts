@@ -70,6 +70,7 @@ export class TenantRegistry {
 
   reload(): void {
     if (!this.file) return;
+    if (!fs.existsSync(this.file)) throw new Error(`TENANTS_FILE ${this.file} does not exist`);
     const stat = fs.statSync(this.file);
     let json: unknown;
     try {

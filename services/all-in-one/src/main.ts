@@ -12,7 +12,13 @@ try {
   log.fatal({ err: (err as Error).message }, 'configuration error');
   process.exit(2);
 }
-const aio = await startAllInOne(config);
+let aio: Awaited<ReturnType<typeof startAllInOne>>;
+try {
+  aio = await startAllInOne(config);
+} catch (err) {
+  log.fatal({ err: (err as Error).message }, 'all-in-one could not start');
+  process.exit(1);
+}
 log.info({ url: aio.url }, 'all-in-one ready');
 process.stdout.write(
   `\nmodsvc all-in-one is listening on ${aio.url}\n` +

@@ -20,13 +20,21 @@ if (!config.TENANTS_FILE) {
   log.fatal('TENANTS_FILE is required');
   process.exit(2);
 }
-const tenants = TenantRegistry.fromFile(config.TENANTS_FILE);
+let tenants: TenantRegistry;
+let tokenKey: string;
+try {
+  tenants = TenantRegistry.fromFile(config.TENANTS_FILE);
+  tokenKey = resolveTokenKey(config, false);
+} catch (err) {
+  log.fatal({ err: (err as Error).message }, 'gateway could not start');
+  process.exit(2);
+}
 let ready = true;
 const app = createGatewayApp({
   config,
   log,
   tenants,
-  tokens: new TokenIssuer(resolveTokenKey(config, false)),
+  tokens: new TokenIssuer(tokenKey),
   ingest: ingestClient(config.INGEST_ADDR),
   moderator: moderatorClient(config.MODERATOR_ADDR),
   models: visionModelsClient(config.VISION_INFERENCE_ADDR),
