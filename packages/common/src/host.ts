@@ -115,4 +115,10 @@ export async function runStandalone(name: string, start: (rt: Runtime) => Promis
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  logUnhandledRejections(log);
+}
+
+/** A stray rejected promise is a bug to log, not a reason to drop every in-flight job of the process. */
+export function logUnhandledRejections(log: Logger): void {
+  process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled promise rejection'));
 }

@@ -2,6 +2,7 @@ import { loadConfig } from '@modsvc/common/config';
 import { serviceLogger } from '@modsvc/common/logger';
 import { startTracing, stopTracing } from '@modsvc/common/tracing';
 import { startAllInOne } from './app.ts';
+import { logUnhandledRejections } from '@modsvc/common/host';
 
 startTracing('modsvc-all-in-one');
 const log = serviceLogger('all-in-one');
@@ -39,3 +40,4 @@ const shutdown = async (signal: string) => {
 };
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+logUnhandledRejections(log);

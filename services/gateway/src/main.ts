@@ -4,6 +4,7 @@ import { serviceLogger } from '@modsvc/common/logger';
 import { TenantRegistry } from '@modsvc/common/tenants';
 import { startGrpcServer } from '@modsvc/common/grpc';
 import { startMetricsServer } from '@modsvc/common/metrics';
+import { logUnhandledRejections } from '@modsvc/common/host';
 import { startTracing, stopTracing } from '@modsvc/common/tracing';
 import { ingestClient } from '@modsvc/ingest/grpc';
 import { moderatorClient } from '@modsvc/moderator/grpc';
@@ -61,3 +62,4 @@ const shutdown = async () => {
 };
 process.on('SIGTERM', () => void shutdown());
 process.on('SIGINT', () => void shutdown());
+logUnhandledRejections(log);
