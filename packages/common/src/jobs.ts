@@ -108,3 +108,43 @@ export interface JobRecord {
 export type JobOutcome =
   | { status: 'done'; results: Record<string, unknown> }
   | { status: 'failed'; msg: string };
+
+export interface NewJobFields {
+  id: string;
+  tenantId: string;
+  product: Product;
+  media: MediaKind;
+  source: JobSource;
+  url: string;
+  caption: string | null;
+  callbackUrl: string | null;
+  createdAt: Date;
+  retentionDays: number;
+}
+
+/** The state every job starts in: queued, no media yet, no parts, no webhook attempts. */
+export function newQueuedJob(f: NewJobFields): JobRecord {
+  return {
+    id: f.id,
+    tenantId: f.tenantId,
+    product: f.product,
+    media: f.media,
+    status: 'queued',
+    source: f.source,
+    url: f.url,
+    caption: f.caption,
+    callbackUrl: f.callbackUrl,
+    mediaKey: null,
+    mediaType: null,
+    metadata: null,
+    expectedParts: null,
+    parts: {},
+    results: null,
+    msg: null,
+    webhook: { state: 'none', attempts: [] },
+    createdAt: f.createdAt,
+    updatedAt: f.createdAt,
+    finishedAt: null,
+    expiresAt: new Date(f.createdAt.getTime() + f.retentionDays * 86400_000),
+  };
+}

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { ApiError, PermanentJobError } from '@modsvc/common/errors';
 import type { IngestApi, JobView, SubmitOptions, UploadedFile } from '@modsvc/common/contracts';
-import type { JobRecord, MediaKind, Product } from '@modsvc/common/jobs';
+import { newQueuedJob, type JobRecord, type MediaKind, type Product } from '@modsvc/common/jobs';
 import type { Runtime } from '@modsvc/common/host';
 import { mediaKeys } from '@modsvc/common/media/types';
 import { EgressError, safeFetch } from '@modsvc/common/egress';
@@ -26,30 +26,18 @@ export function createIngest(rt: Runtime): Ingest {
   const deps: StageDeps = { bus: rt.bus, store: rt.store, log: rt.log };
 
   function newRecord(id: string, opts: SubmitOptions, source: JobRecord['source'], url: string): JobRecord {
-    const now = new Date();
-    return {
+    return newQueuedJob({
       id,
       tenantId: opts.tenantId,
       product: opts.product,
       media: opts.media,
-      status: 'queued',
       source,
       url,
       caption: opts.caption,
       callbackUrl: opts.callbackUrl,
-      mediaKey: null,
-      mediaType: null,
-      metadata: null,
-      expectedParts: null,
-      parts: {},
-      results: null,
-      msg: null,
-      webhook: { state: 'none', attempts: [] },
-      createdAt: now,
-      updatedAt: now,
-      finishedAt: null,
-      expiresAt: new Date(now.getTime() + rt.config.RESULT_RETENTION_DAYS * 86400_000),
-    };
+      createdAt: new Date(),
+      retentionDays: rt.config.RESULT_RETENTION_DAYS,
+    });
   }
 
   function checkSniffed(media: MediaKind, head: Buffer, what: string): string {

@@ -2,7 +2,7 @@
 // logistic regression (full-batch Adam on standardised features) and the per-class metrics report
 // (ranking metrics from @modsvc/common/evaluation).
 import { averagePrecision, rocAuc } from '@modsvc/common/evaluation';
-import { sigmoid } from '../src/models/calibration.ts';
+import { sigmoid, type ClassMetrics } from '../src/models/calibration.ts';
 
 export interface LogisticModel {
   /** Weights and bias in the ORIGINAL feature space (standardisation folded in). */
@@ -67,13 +67,8 @@ export function predictLogit(m: LogisticModel, x: ArrayLike<number>): number {
   return s;
 }
 
-export interface Metrics {
-  n: number;
-  positives: number;
-  rocAuc: number | null;
-  averagePrecision: number | null;
-  precisionAt05: number | null;
-  recallAt05: number | null;
+/** The figures stored per class in calibration.json, plus the false-positive rate the report shows. */
+export interface Metrics extends ClassMetrics {
   /** Share of negatives at or above 0.5. */
   falsePositiveRateAt05: number | null;
 }
