@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { averagePrecision, rocAuc } from '@modsvc/common/evaluation';
-import { fitLogistic, metrics, predictLogit } from '../train/logistic.ts';
+import { expectedCalibrationError, fitLogistic, metrics, predictLogit } from '../train/logistic.ts';
 import { sigmoid } from '../src/models/calibration.ts';
 
 describe('training tools', () => {
@@ -11,6 +11,14 @@ describe('training tools', () => {
     expect(averagePrecision([0.9, 0.8, 0.7], [1, 0, 1])).toBeCloseTo((1 + 2 / 3) / 2, 10);
     const m = metrics([0.9, 0.6, 0.2, 0.1], [1, 0, 1, 0]);
     expect(m).toMatchObject({ n: 4, positives: 2, precisionAt05: 0.5, recallAt05: 0.5, falsePositiveRateAt05: 0.5 });
+  });
+
+  it('expected calibration error: 0 when each bin\'s mean score equals its positive rate, large when overconfident', () => {
+    // Bin [0.2, 0.3): scores 0.25 x4, one positive -> |1.0 - 1| = 0; bin [0.7, 0.8): 0.75 x4, three positives -> 0.
+    expect(expectedCalibrationError([0.25, 0.25, 0.25, 0.25, 0.75, 0.75, 0.75, 0.75], [1, 0, 0, 0, 1, 1, 1, 0])).toBeCloseTo(0, 10);
+    expect(expectedCalibrationError([0.95, 0.95, 0.95, 0.95], [0, 0, 0, 1])).toBeCloseTo(0.7, 10);
+    expect(expectedCalibrationError([], [])).toBeNull();
+    expect(metrics([0.95, 0.95], [0, 1]).calibrationError).toBe(0.45);
   });
 
   it('fitLogistic recovers a separating direction, with weights in the original feature space', () => {

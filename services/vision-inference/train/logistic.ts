@@ -71,6 +71,24 @@ export function predictLogit(m: LogisticModel, x: ArrayLike<number>): number {
 export interface Metrics extends ClassMetrics {
   /** Share of negatives at or above 0.5. */
   falsePositiveRateAt05: number | null;
+  /** Expected calibration error: mean |predicted - observed rate| over 10 equal-width bins, weighted by bin size. */
+  calibrationError: number | null;
+}
+
+export function expectedCalibrationError(p: number[], y: number[], bins = 10): number | null {
+  if (p.length === 0) return null;
+  const sum = new Array<number>(bins).fill(0);
+  const hits = new Array<number>(bins).fill(0);
+  const count = new Array<number>(bins).fill(0);
+  p.forEach((s, i) => {
+    const b = Math.min(bins - 1, Math.max(0, Math.floor(s * bins)));
+    sum[b]! += s;
+    hits[b]! += y[i]!;
+    count[b]! += 1;
+  });
+  let e = 0;
+  for (let b = 0; b < bins; b++) if (count[b]) e += Math.abs(sum[b]! - hits[b]!);
+  return e / p.length;
 }
 
 const r3 = (v: number | null) => (v == null ? null : Math.round(v * 1000) / 1000);
@@ -88,5 +106,6 @@ export function metrics(p: number[], y: number[]): Metrics {
     precisionAt05: tp + fp ? r3(tp / (tp + fp)) : null,
     recallAt05: pos ? r3(tp / pos) : null,
     falsePositiveRateAt05: neg ? r3(fp / neg) : null,
+    calibrationError: r3(expectedCalibrationError(p, y)),
   };
 }
