@@ -2,6 +2,7 @@ import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { ClassCoverage as _moderation_v1_ClassCoverage, ClassCoverage__Output as _moderation_v1_ClassCoverage__Output } from './moderation/v1/ClassCoverage';
+import type { HeldBackQuality as _moderation_v1_HeldBackQuality, HeldBackQuality__Output as _moderation_v1_HeldBackQuality__Output } from './moderation/v1/HeldBackQuality';
 import type { ListModelsReply as _moderation_v1_ListModelsReply, ListModelsReply__Output as _moderation_v1_ListModelsReply__Output } from './moderation/v1/ListModelsReply';
 import type { ListModelsRequest as _moderation_v1_ListModelsRequest, ListModelsRequest__Output as _moderation_v1_ListModelsRequest__Output } from './moderation/v1/ListModelsRequest';
 import type { ModelInfo as _moderation_v1_ModelInfo, ModelInfo__Output as _moderation_v1_ModelInfo__Output } from './moderation/v1/ModelInfo';
@@ -15,6 +16,7 @@ export interface ProtoGrpcType {
   moderation: {
     v1: {
       ClassCoverage: MessageTypeDefinition<_moderation_v1_ClassCoverage, _moderation_v1_ClassCoverage__Output>
+      HeldBackQuality: MessageTypeDefinition<_moderation_v1_HeldBackQuality, _moderation_v1_HeldBackQuality__Output>
       ListModelsReply: MessageTypeDefinition<_moderation_v1_ListModelsReply, _moderation_v1_ListModelsReply__Output>
       ListModelsRequest: MessageTypeDefinition<_moderation_v1_ListModelsRequest, _moderation_v1_ListModelsRequest__Output>
       ModelInfo: MessageTypeDefinition<_moderation_v1_ModelInfo, _moderation_v1_ModelInfo__Output>

@@ -133,6 +133,8 @@ export function describePipelineContract(name: string, start: () => Promise<Depl
         expectItemsShape(results);
         expect(results.url).toBe('photo.jpg');
         expect(results.caption_language_toxicity!.toxicity).toBeTypeOf('number');
+        // nsfwjs' own probabilities are flagged; every other non-null visual score is calibrated.
+        expect([...(results.uncalibrated as unknown as string[])].sort()).toEqual(['adult_content', 'suggestive']);
 
         const call = await ctx.receiver.waitFor((c) => c.body.includes(jobId));
         expect(call.url).toBe('/hooks/items?ref=abc%20123&x=1');
@@ -314,8 +316,16 @@ export function describePipelineContract(name: string, start: () => Promise<Depl
         expect(r.status).toBe(200);
         const classes = (r.body.classes as { class: string; model: string | null }[]).map((c) => c.class);
         for (const list of Object.values(CLASS_GROUPS)) for (const c of list) expect(classes).toContain(c);
-        const toxicity = (r.body.classes as { class: string; model: string | null }[]).find((c) => c.class === 'toxicity');
-        expect(toxicity?.model).toMatch(/^toxicity@/);
+        type Coverage = { class: string; model: string | null; calibration: string | null; heldBack: { all: { images: number; rocAuc: number | null } | null } };
+        const byClass = (k: string) => (r.body.classes as Coverage[]).find((c) => c.class === k)!;
+        expect(byClass('toxicity').model).toMatch(/^toxicity@/);
+        expect(byClass('toxicity').calibration).toBe('calibrated');
+        // Calibration status and held-back figures survive the gRPC hop (distributed) as in-process.
+        expect(byClass('adult_content')).toMatchObject({ model: expect.stringMatching(/^nsfwjs/), calibration: 'uncalibrated' });
+        expect(byClass('face_f').calibration).toBe('calibrated');
+        expect(byClass('face_f').heldBack.all!.images).toBeGreaterThan(1000);
+        expect(byClass('face_f').heldBack.all!.rocAuc).toBeGreaterThan(0.5);
+        expect(byClass('exposed_feet')).toMatchObject({ model: null, calibration: null, heldBack: { all: null } });
       });
 
       it('serves the OpenAPI document', async () => {

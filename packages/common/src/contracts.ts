@@ -25,7 +25,14 @@ export function withTextCoverage(report: ModelsReport, text: TextCoverage): Mode
     ],
     classes: [
       ...report.classes.filter((c) => c.group !== 'caption_language_toxicity'),
-      ...text.labels.map((l) => ({ class: l.label, group: 'caption_language_toxicity', model: l.scored ? text.model : null, note: l.note })),
+      ...text.labels.map((l) => ({
+        class: l.label,
+        group: 'caption_language_toxicity',
+        model: l.scored ? text.model : null,
+        note: l.note,
+        calibration: l.scored ? ('calibrated' as const) : null,
+        heldBack: { all: null, photos: null },
+      })),
     ],
   };
 }
@@ -44,6 +51,8 @@ export interface VisionAnalysis {
   framesAnalysed: number;
   /** Text read by OCR across frames (empty string: OCR ran and found none; null: no OCR model). */
   ocrText: string | null;
+  /** Scored classes whose score is a model's own confidence, not a probability calibrated on labelled data. */
+  uncalibrated: VisualClass[];
 }
 
 export interface ModelReport {
@@ -55,11 +64,25 @@ export interface ModelReport {
   error: string | null;
 }
 
+/** Held-back (out-of-fold) figures of a deployed score. */
+export interface HeldBackQuality {
+  images: number;
+  positives: number;
+  rocAuc: number | null;
+  averagePrecision: number | null;
+  /** Expected calibration error over 10 equal-width bins. */
+  calibrationError: number | null;
+}
+
 export interface ClassCoverageReport {
   class: string;
   group: string;
   model: string | null; // null: no model scores it, reported as null
   note: string;
+  /** 'calibrated': fitted on labelled data; 'uncalibrated': the model's own confidence; null: not scored. */
+  calibration: 'calibrated' | 'uncalibrated' | null;
+  /** Held-back figures on all labelled images and on photographs only, where measured. */
+  heldBack: { all: HeldBackQuality | null; photos: HeldBackQuality | null };
 }
 
 export interface ModelsReport {

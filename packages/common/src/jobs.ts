@@ -54,6 +54,8 @@ export interface VisionPart {
   evidence: Partial<Record<VisualClass, VisualEvidence[]>>;
   models: string[];
   framesAnalysed: number;
+  /** Scored classes whose score is a model's own confidence (see VisionAnalysis.uncalibrated); absent in older records. */
+  uncalibrated?: VisualClass[];
   ocr: { text: string; toxicity: TextToxicityPart | null } | null;
 }
 

@@ -100,7 +100,7 @@ export function buildOpenApi() {
       title: 'modsvc content classification and moderation API',
       version: '1.0.0',
       description:
-        'Asynchronous classification of images and videos (with sound, speech and caption). Scores are calibrated probabilities in [0, 1]; a class that no loaded model scores is null (see GET /v1/models).',
+        "Asynchronous classification of images and videos (with sound, speech and caption). Scores lie in [0, 1]. Each is a probability calibrated on held-back labelled data, except the classes listed in a result's `uncalibrated` field (a model's own confidence, where no labelled data exists to fit it); a class that no loaded model scores is null. GET /v1/models tells, per class, the model, its calibration and its held-back figures.",
     },
     servers: [{ url: '/v1' }],
     components: {
@@ -117,6 +117,11 @@ export function buildOpenApi() {
               type: 'object',
               description: 'Per visual class scoring above the reporting threshold: frame timestamps (s), score, model and box [x, y, w, h] where the model gives one.',
               additionalProperties: { type: 'array', items: { type: 'object', properties: { timestamp: { type: 'number' }, score: { type: 'number' }, model: { type: 'string' }, box: { type: 'array', items: { type: 'number' } } } } },
+            },
+            uncalibrated: {
+              type: 'array',
+              items: { type: 'string' },
+              description: 'Visual classes in this result whose score is the model\'s own confidence, not a probability calibrated on labelled data (for example adult_content and suggestive in the lite model set). Compare them only with thresholds you have measured yourself.',
             },
             ocr: { ...textGroup, description: 'Text read in the image or frames, and its toxicity.', properties: { ...textGroup.properties, text: { type: 'string' } } },
             speech: {

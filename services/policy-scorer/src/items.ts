@@ -1,5 +1,5 @@
 // Assembles the items-and-characteristics result from the stages' parts. Every group and class of the spec
-// is present; a class no model scored is null. Extra documented fields: evidence, ocr, speech, models.
+// is present; a class no model scored is null. Extra documented fields: evidence, uncalibrated, ocr, speech, models.
 import { CLASS_GROUPS, TOXICITY_LABELS, VISUAL_GROUPS, type ClassScores, type ToxicityLabel } from '@modsvc/common/classes';
 import type { JobRecord, TextToxicityPart } from '@modsvc/common/jobs';
 
@@ -24,6 +24,7 @@ export function buildItemsResult(job: JobRecord): Record<string, unknown> {
   result.caption_language_toxicity = toxicityScores(job.parts.caption?.toxicity);
   result.url = job.url;
   result.evidence = vision?.evidence ?? {};
+  result.uncalibrated = vision?.uncalibrated ?? [];
   result.ocr = vision?.ocr ? { text: vision.ocr.text, ...textGroup(vision.ocr.toxicity) } : null;
   const speech = job.parts.speech;
   result.speech = speech

@@ -2,11 +2,11 @@
 // runs the model set in batches, turns per-frame signals into calibrated per-class probabilities,
 // aggregates over frames (see models/aggregate.ts) and keeps per-frame evidence.
 import { VISUAL_CLASSES, emptyScores, groupOf, type VisualClass } from '@modsvc/common/classes';
-import type { ClassCoverageReport, FrameInput, ModelsReport, VisionAnalysis, VisionAnalyzer } from '@modsvc/common/contracts';
+import type { ClassCoverageReport, FrameInput, HeldBackQuality, ModelsReport, VisionAnalysis, VisionAnalyzer } from '@modsvc/common/contracts';
 import type { VisualEvidence } from '@modsvc/common/jobs';
 import { serviceLogger } from '@modsvc/common/logger';
 import { aggregateFrames, type FrameStat } from './models/aggregate.ts';
-import { applyCalibrator, loadCalibration, type CalibrationFile } from './models/calibration.ts';
+import { applyCalibrator, loadCalibration, type CalibrationFile, type ClassMetrics } from './models/calibration.ts';
 import { humanPredict, type Box, type HumanHandle } from './models/human.ts';
 import { loadManifest, modelDir as defaultModelDir, selectEntries, type ManifestEntry } from './models/fetch.ts';
 import { HUMAN_ID, NSFW_ID, OCR_ID, disabledModels, fullRegistry, liteRegistry, type HeadsManifest } from './models/lite.ts';
@@ -219,6 +219,7 @@ class Analyzer implements DetailedVisionAnalyzer {
       models: [],
       framesAnalysed: 0,
       ocrText: this.loaded(OCR_ID) ? '' : null,
+      uncalibrated: [],
       frameStats: {},
       framesSkipped: 0,
     };
@@ -252,6 +253,7 @@ class Analyzer implements DetailedVisionAnalyzer {
       if (!stat) continue;
       scores[cls] = stat.topKMean;
       result.frameStats[cls] = stat;
+      if (cal.method === 'identity') result.uncalibrated.push(cls);
       used.add(cal.model);
       for (const s of cal.signals) if (s.startsWith('head.') && this.models_.heads) used.add(this.models_.heads.id);
       const ev: VisualEvidence[] = [];
@@ -285,13 +287,23 @@ class Analyzer implements DetailedVisionAnalyzer {
     const classes: ClassCoverageReport[] = VISUAL_CLASSES.map((cls) => {
       const cal = this.calibration.classes[cls];
       const group = groupOf(cls);
-      if (this.set === 'none') return { class: cls, group, model: null, note: 'model set "none": no models loaded' };
-      if (cal && reg?.isLoaded(cal.model)) return { class: cls, group, model: reg.tag(cal.model), note: cal.note };
+      const unscored = { calibration: null, heldBack: { all: null, photos: null } };
+      if (this.set === 'none') return { class: cls, group, model: null, note: 'model set "none": no models loaded', ...unscored };
+      if (cal && reg?.isLoaded(cal.model)) {
+        return {
+          class: cls,
+          group,
+          model: reg.tag(cal.model),
+          note: cal.note,
+          calibration: cal.method === 'identity' ? 'uncalibrated' : 'calibrated',
+          heldBack: { all: heldBack(cal.metrics?.all), photos: heldBack(cal.metrics?.photos) },
+        };
+      }
       if (cal) {
         const err = models.find((m) => m.id === cal.model)?.error;
-        return { class: cls, group, model: null, note: `model ${cal.model} is not loaded${err ? `: ${err}` : ''}` };
+        return { class: cls, group, model: null, note: `model ${cal.model} is not loaded${err ? `: ${err}` : ''}`, ...unscored };
       }
-      return { class: cls, group, model: null, note: this.calibration.nullClasses[cls] ?? 'no model scores this class' };
+      return { class: cls, group, model: null, note: this.calibration.nullClasses[cls] ?? 'no model scores this class', ...unscored };
     });
     return { models, classes };
   }
@@ -301,6 +313,12 @@ class Analyzer implements DetailedVisionAnalyzer {
     this.models_ = null;
     this.initialised = false;
   }
+}
+
+/** A calibrator's stored held-back metrics as reported by /v1/models (null when there are none, or no images). */
+function heldBack(m: ClassMetrics | null | undefined): HeldBackQuality | null {
+  if (!m || m.n === 0) return null;
+  return { images: m.n, positives: m.positives, rocAuc: m.rocAuc, averagePrecision: m.averagePrecision, calibrationError: m.calibrationError ?? null };
 }
 
 /** A VisionAnalyzer whose results also carry frameStats and framesSkipped. */

@@ -1,7 +1,21 @@
 import * as grpc from '@grpc/grpc-js';
-import { moderationGrpc, type VisionInferenceHandlers, type ListModelsReply__Output } from '@modsvc/protos';
+import { moderationGrpc, type VisionInferenceHandlers, type ListModelsReply__Output, type HeldBackQuality__Output, type HeldBackQuality as WireQuality } from '@modsvc/protos';
 import { CLIENT_OPTIONS, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
-import { withTextCoverage, type ModelsApi, type ModelsReport, type TextCoverage, type VisionAnalyzer } from '@modsvc/common/contracts';
+import { withTextCoverage, type HeldBackQuality, type ModelsApi, type ModelsReport, type TextCoverage, type VisionAnalyzer } from '@modsvc/common/contracts';
+
+/** Optional doubles are left out when null (proto3 `optional`: absent, not 0). */
+function qualityToWire(q: HeldBackQuality): WireQuality {
+  const w: WireQuality = { images: q.images, positives: q.positives };
+  if (q.rocAuc !== null) w.rocAuc = q.rocAuc;
+  if (q.averagePrecision !== null) w.averagePrecision = q.averagePrecision;
+  if (q.calibrationError !== null) w.calibrationError = q.calibrationError;
+  return w;
+}
+
+function qualityFromWire(q: HeldBackQuality__Output | null): HeldBackQuality | null {
+  if (!q) return null;
+  return { images: q.images, positives: q.positives, rocAuc: q.rocAuc ?? null, averagePrecision: q.averagePrecision ?? null, calibrationError: q.calibrationError ?? null };
+}
 
 /** ListModels answers for the vision models and, through text-toxicity, for the caption labels. */
 export function visionBinding(analyzer: VisionAnalyzer, textCoverage: () => Promise<TextCoverage>): GrpcBinding {
@@ -10,7 +24,15 @@ export function visionBinding(analyzer: VisionAnalyzer, textCoverage: () => Prom
       const report = withTextCoverage(analyzer.models(), await textCoverage());
       return {
         models: report.models.map((m) => ({ ...m, error: m.error ?? '' })),
-        classes: report.classes.map((c) => ({ className: c.class, group: c.group, model: c.model ?? '', note: c.note })),
+        classes: report.classes.map((c) => ({
+          className: c.class,
+          group: c.group,
+          model: c.model ?? '',
+          note: c.note,
+          calibration: c.calibration ?? '',
+          heldBack: c.heldBack.all ? qualityToWire(c.heldBack.all) : null,
+          heldBackPhotos: c.heldBack.photos ? qualityToWire(c.heldBack.photos) : null,
+        })),
       };
     }),
   };
@@ -24,7 +46,14 @@ export function visionModelsClient(address: string): ModelsApi {
       const reply = await callUnary<ListModelsReply__Output>((md, o, cb) => client.ListModels({}, md, o, cb));
       return {
         models: reply.models.map((m) => ({ ...m, error: m.error || null })),
-        classes: reply.classes.map((c) => ({ class: c.className, group: c.group, model: c.model || null, note: c.note })),
+        classes: reply.classes.map((c) => ({
+          class: c.className,
+          group: c.group,
+          model: c.model || null,
+          note: c.note,
+          calibration: c.calibration === 'calibrated' || c.calibration === 'uncalibrated' ? c.calibration : null,
+          heldBack: { all: qualityFromWire(c.heldBack), photos: qualityFromWire(c.heldBackPhotos) },
+        })),
       };
     },
   };

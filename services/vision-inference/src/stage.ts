@@ -30,6 +30,7 @@ export async function startVisionConsumer(rt: Runtime, analyzer: VisionAnalyzer,
           evidence: analysis.evidence,
           models: analysis.models,
           framesAnalysed: analysis.framesAnalysed,
+          uncalibrated: analysis.uncalibrated,
           ocr,
         };
         await rt.store.setPart(job.id, 'vision', part);

@@ -29,6 +29,17 @@ describe.skipIf(!haveData)("analyzer, model set 'lite'", () => {
     for (const c of m.classes) expect(c.note.length).toBeGreaterThan(5);
     expect(m.classes.find((c) => c.class === 'adult_content')!.model).toBe('nsfwjs-mobilenet_v2@4.4.0');
     expect(m.classes.find((c) => c.class === 'exposed_feet')!.model).toBeNull();
+    // Calibration status and held-back figures come from artifacts/calibration.json.
+    const byClass = (k: string) => m.classes.find((c) => c.class === k)!;
+    expect(byClass('adult_content').calibration).toBe('uncalibrated');
+    expect(byClass('exposed_feet')).toMatchObject({ calibration: null, heldBack: { all: null, photos: null } });
+    for (const k of ['face_f', 'face_m', 'child', 'screenshot']) {
+      const c = byClass(k);
+      expect(c.calibration, k).toBe('calibrated');
+      expect(c.heldBack.all!.positives, k).toBeGreaterThan(10);
+      expect(c.heldBack.all!.rocAuc!, k).toBeGreaterThan(0.5);
+      expect(c.heldBack.all!.calibrationError!, k).toBeLessThan(0.1);
+    }
     // The trained heads load from artifacts/ through the registry's ONNX path (sha256 from heads.json).
     const heads = m.models.find((x) => x.runtime === 'onnx');
     expect(heads).toMatchObject({ id: 'mobilenet_v2-heads', loaded: true });
@@ -48,6 +59,7 @@ describe.skipIf(!haveData)("analyzer, model set 'lite'", () => {
       } else expect(s, c).toBeNull();
     }
     expect(r.scores.adult_content!).toBeLessThan(0.2);
+    expect([...r.uncalibrated].sort()).toEqual(['adult_content', 'suggestive']);
     expect(r.models).toEqual(expect.arrayContaining(['human-face@3.3.6', 'nsfwjs-mobilenet_v2@4.4.0']));
     const faces = [...(r.evidence.face_f ?? []), ...(r.evidence.face_m ?? []), ...(r.evidence.child ?? [])];
     expect(faces.length).toBeGreaterThan(0);

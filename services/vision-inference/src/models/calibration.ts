@@ -13,6 +13,8 @@ export interface ClassMetrics {
   averagePrecision: number | null;
   precisionAt05: number | null;
   recallAt05: number | null;
+  /** Expected calibration error (10 bins); absent in files written before it was measured. */
+  calibrationError?: number | null;
 }
 
 export interface ClassCalibrator {
