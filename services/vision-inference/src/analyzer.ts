@@ -9,14 +9,15 @@ import { aggregateFrames, type FrameStat } from './models/aggregate.ts';
 import { applyCalibrator, loadCalibration, type CalibrationFile, type ClassMetrics } from './models/calibration.ts';
 import { humanPredict, type Box, type HumanHandle } from './models/human.ts';
 import { loadManifest, modelDir as defaultModelDir, selectEntries, type ManifestEntry } from './models/fetch.ts';
-import { HUMAN_ID, NSFW_ID, OCR_ID, disabledModels, fullRegistry, liteRegistry, type HeadsManifest } from './models/lite.ts';
+import { FACE_GENDER_ID, HUMAN_ID, NSFW_ID, OCR_ID, disabledModels, fullRegistry, liteRegistry, type HeadsManifest } from './models/lite.ts';
 import { detect, detectorCalibrators, detectorConfig, detectorSignals, type DeclaredDetector, type DetectorHandle } from './models/nudenet.ts';
 import { nsfwPredict, type NsfwHandle } from './models/nsfw.ts';
 import { ocrPredict, type OcrHandle } from './models/ocr.ts';
 import type { OnnxModel } from './models/onnx.ts';
 import { dHash, decodeFrame, hammingDistance, type DecodedFrame } from './models/preprocess.ts';
 import type { ModelRegistry } from './models/registry.ts';
-import { faceSignals, nsfwSignals, ocrSignals, type Signals } from './models/signals.ts';
+import { faceGenderSignals, faceSignals, nsfwSignals, ocrSignals, strongestFaces, type Signals } from './models/signals.ts';
+import { FACE_GENDER_MAX_FACES, femaleProbabilities, type FaceGenderHandle } from './models/face-gender.ts';
 
 const log = serviceLogger('vision-inference').child({ component: 'analyzer' });
 
@@ -185,11 +186,18 @@ class Analyzer implements DetailedVisionAnalyzer {
     }
     if (this.loaded(HUMAN_ID)) {
       const res = await humanPredict(reg.get<HumanHandle>(HUMAN_ID), frames);
-      res.forEach((r, i) => {
-        const f = faceSignals(r);
+      const gender = this.loaded(FACE_GENDER_ID) ? reg.get<FaceGenderHandle>(FACE_GENDER_ID) : null;
+      for (let i = 0; i < res.length; i++) {
+        const f = faceSignals(res[i]!);
         Object.assign(out[i]!.signals, f.signals);
         Object.assign(out[i]!.boxes, f.boxes);
-      });
+        if (gender) {
+          const faces = strongestFaces(res[i]!.faces, FACE_GENDER_MAX_FACES);
+          const g = faceGenderSignals(faces, await femaleProbabilities(gender, frames[i]!, faces.map((x) => x.box)));
+          Object.assign(out[i]!.signals, g.signals);
+          Object.assign(out[i]!.boxes, g.boxes);
+        }
+      }
     }
     for (const d of this.models_!.detectors) {
       if (!this.loaded(d.id)) continue;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateFrames, quantile } from '../src/models/aggregate.ts';
 import { applyCalibrator, sigmoid, type ClassCalibrator } from '../src/models/calibration.ts';
-import { faceSignals, femaleProbability, nsfwSignals } from '../src/models/signals.ts';
+import { faceGenderSignals, faceSignals, femaleProbability, nsfwSignals, strongestFaces } from '../src/models/signals.ts';
+import { cropRegion } from '../src/models/face-gender.ts';
 
 describe('aggregateFrames', () => {
   it('a still image scores its only frame', () => {
@@ -66,5 +67,30 @@ describe('calibrators and signals', () => {
     expect(f.signals['face.child']).toBeGreaterThan(0.7);
     expect(f.signals['face.count']).toBe(2);
     expect(faceSignals({ faces: [], objects: [] }).signals['face.any']).toBe(0);
+  });
+
+  it('gender-model signals: strongest faces first, P(female) per crop times face confidence, 0 without faces', () => {
+    const faces = [
+      { score: 0.4, box: [0, 0, 5, 5] as [number, number, number, number] },
+      { score: 0.9, box: [10, 10, 8, 8] as [number, number, number, number] },
+      { score: 0.7, box: [30, 30, 6, 6] as [number, number, number, number] },
+    ];
+    const top = strongestFaces(faces, 2);
+    expect(top.map((f) => f.score)).toEqual([0.9, 0.7]);
+    const g = faceGenderSignals(top, [0.2, 0.95]);
+    expect(g.signals['gender.female']).toBeCloseTo(0.665, 10); // 0.7 x 0.95 beats 0.9 x 0.2
+    expect(g.boxes['gender.female']).toEqual([30, 30, 6, 6]);
+    expect(g.signals['gender.male']).toBeCloseTo(0.72, 10); // 0.9 x 0.8
+    expect(g.boxes['gender.male']).toEqual([10, 10, 8, 8]);
+    expect(faceGenderSignals([], []).signals).toEqual({ 'gender.female': 0, 'gender.male': 0 });
+    expect(faceGenderSignals(top, [Number.NaN]).signals['gender.female']).toBe(0);
+  });
+
+  it('face crops are clipped to the frame and never smaller than 2x2', () => {
+    expect(cropRegion([10.4, 20.6, 30, 40], 100, 100)).toEqual({ left: 10, top: 21, width: 30, height: 40 });
+    expect(cropRegion([-5, -5, 30, 30], 100, 100)).toEqual({ left: 0, top: 0, width: 30, height: 30 });
+    expect(cropRegion([90, 95, 30, 30], 100, 100)).toEqual({ left: 90, top: 95, width: 10, height: 5 });
+    expect(cropRegion([150, 150, 10, 10], 100, 100)).toEqual({ left: 98, top: 98, width: 2, height: 2 });
+    expect(cropRegion([5, 5, 0.2, 0.2], 100, 100)).toEqual({ left: 5, top: 5, width: 2, height: 2 });
   });
 });

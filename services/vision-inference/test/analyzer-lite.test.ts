@@ -23,7 +23,7 @@ describe.skipIf(!haveData)("analyzer, model set 'lite'", () => {
   it('lists every model loaded and every visual class with a model or a reason', () => {
     const m = analyzer.models();
     const ids = m.models.map((x) => x.id);
-    expect(ids).toEqual(expect.arrayContaining(['nsfwjs-mobilenet_v2', 'human-face', 'tesseract-eng']));
+    expect(ids).toEqual(expect.arrayContaining(['nsfwjs-mobilenet_v2', 'human-face', 'faceapi-age-gender', 'tesseract-eng']));
     for (const x of m.models) expect(x).toMatchObject({ loaded: true, error: null });
     expect(m.classes.map((c) => c.class)).toEqual(VISUAL_CLASSES);
     for (const c of m.classes) expect(c.note.length).toBeGreaterThan(5);
@@ -60,7 +60,8 @@ describe.skipIf(!haveData)("analyzer, model set 'lite'", () => {
     }
     expect(r.scores.adult_content!).toBeLessThan(0.2);
     expect([...r.uncalibrated].sort()).toEqual(['adult_content', 'suggestive']);
-    expect(r.models).toEqual(expect.arrayContaining(['human-face@3.3.6', 'nsfwjs-mobilenet_v2@4.4.0']));
+    expect(r.models).toEqual(expect.arrayContaining(['human-face@3.3.6', 'faceapi-age-gender@1.7.15', 'nsfwjs-mobilenet_v2@4.4.0']));
+    expect(analyzer.models().classes.find((c) => c.class === 'face_f')!.model).toBe('faceapi-age-gender@1.7.15');
     const faces = [...(r.evidence.face_f ?? []), ...(r.evidence.face_m ?? []), ...(r.evidence.child ?? [])];
     expect(faces.length).toBeGreaterThan(0);
     for (const e of faces) {

@@ -17,9 +17,9 @@ import path from 'node:path';
 import type { VisualClass } from '@modsvc/common/classes';
 import type { CalibrationFile, ClassCalibrator } from '../src/models/calibration.ts';
 import { sigmoid } from '../src/models/calibration.ts';
-import { HUMAN_ID, NSFW_ID, type HeadsManifest } from '../src/models/lite.ts';
+import { FACE_GENDER_ID, HUMAN_ID, NSFW_ID, type HeadsManifest } from '../src/models/lite.ts';
 import { buildLinearModel } from '../src/models/onnx-writer.ts';
-import { faceSignals, nsfwSignals, ocrSignals, type Signals } from '../src/models/signals.ts';
+import { faceGenderSignals, faceSignals, nsfwSignals, ocrSignals, type Signals } from '../src/models/signals.ts';
 import type { NsfwLabel } from '../src/models/nsfw.ts';
 import type { HumanFace } from '../src/models/human.ts';
 import { fitLogistic, metrics, predictLogit, type Metrics } from './logistic.ts';
@@ -36,7 +36,8 @@ interface Raw {
   labels: string[];
   nsfw: Record<NsfwLabel, number>;
   features: string;
-  faces: HumanFace[];
+  /** femaleAgeGender: face-api P(female) of the strongest faces (null for the others). */
+  faces: (HumanFace & { femaleAgeGender?: number | null })[];
   objects: [];
   ocr: { text: string; wordCount: number; textArea: number; meanConfidence: number };
   ms: Record<string, number>;
@@ -69,6 +70,10 @@ function load(): Row[] {
       const signals: Signals = {
         ...nsfwSignals(features),
         ...faceSignals({ faces: r.faces, objects: [] }).signals,
+        ...faceGenderSignals(
+          r.faces.filter((f) => f.femaleAgeGender != null),
+          r.faces.flatMap((f) => (f.femaleAgeGender != null ? [f.femaleAgeGender] : [])),
+        ).signals,
         ...ocrSignals({ text: r.ocr.text, words: [], features: r.ocr }),
       };
       return { file: r.file, labels: new Set(r.labels), real, fold: hashInt(repo) % FOLDS, x: Float64Array.from(f), signals, ms: r.ms };
@@ -266,22 +271,28 @@ for (const [cls, sig] of [['adult_content', 'nsfw.adult'], ['suggestive', 'nsfw.
 }
 // face_f / face_m: calibrated on hand-annotated face gender (train/face-annotations.ts). Images whose
 // label is unknown (an unclear face and no face of that gender) are left out of that class's fit.
+// Deployed: face-api's AgeGenderNet on human's face crops; FaceRes' own gender is reported as a baseline.
 const faceLabels = loadFaceLabels();
-for (const [cls, sig] of [['face_f', 'face.female'], ['face_m', 'face.male']] as const) {
+for (const cls of ['face_f', 'face_m'] as const) {
+  const gender = cls === 'face_f' ? 'female' : 'male';
   const known = rows.filter((r) => faceLabelOf(faceLabels, r.file)[cls] !== null);
   const y = known.map((r) => faceLabelOf(faceLabels, r.file)[cls] as number);
-  const signals = [sig, 'face.any'];
-  const Z = known.map((r) => Float64Array.from(signals.map((s) => r.signals[s] ?? 0)));
-  const m = report(known, crossFitCalibrated(known, Z, y), y);
+  const fit = (signals: string[]) => {
+    const Z = known.map((r) => Float64Array.from(signals.map((s) => r.signals[s] ?? 0)));
+    return { Z, m: report(known, crossFitCalibrated(known, Z, y), y) };
+  };
+  baselines[`${cls}<-face.${gender}+face.any (FaceRes gender)`] = fit([`face.${gender}`, 'face.any']).m;
+  const signals = [`gender.${gender}`, 'face.any'];
+  const { Z, m } = fit(signals);
   const cal = fitLogistic(Z, y, y.map(() => 1), { l2: 1e-3, iterations: 400, learningRate: 0.1 });
   classes[cls] = {
-    model: HUMAN_ID,
+    model: FACE_GENDER_ID,
     method: 'logistic',
     signals,
     weights: cal.weights,
     bias: cal.bias,
-    boxSignal: sig,
-    note: `human BlazeFace confidence x FaceRes P(${cls === 'face_f' ? 'female' : 'male'}) of the strongest face, and face confidence, logistic-calibrated on hand-annotated face gender (${known.length} images with a known label, ${rows.length - known.length} left out for an unclear face)`,
+    boxSignal: `gender.${gender}`,
+    note: `face-api AgeGenderNet P(${gender}) x face confidence of the strongest face found by human-face (BlazeFace), and face confidence, logistic-calibrated on hand-annotated face gender (${known.length} images with a known label, ${rows.length - known.length} left out for an unclear face)`,
     metrics: m,
   };
   summary[cls] = { ...m, published: true, rule: 'model signals, calibrated on annotated face gender' };
@@ -315,7 +326,10 @@ const q = (v: number[], p: number) => {
   return Math.round(s[Math.floor((s.length - 1) * p)]!);
 };
 const timings = Object.fromEntries(
-  ['decode', 'nsfw', 'human', 'ocr'].map((k) => [k, { p50: q(rows.map((r) => r.ms[k]!), 0.5), p90: q(rows.map((r) => r.ms[k]!), 0.9) }]),
+  ['decode', 'nsfw', 'human', 'faceGender', 'ocr'].map((k) => {
+    const v = rows.map((r) => r.ms[k]).filter((x): x is number => Number.isFinite(x));
+    return [k, v.length ? { p50: q(v, 0.5), p90: q(v, 0.9) } : null];
+  }),
 );
 
 const onnx = buildLinearModel(W, B, false, HEAD_ID);

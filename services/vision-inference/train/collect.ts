@@ -9,6 +9,8 @@ import { ModelRegistry } from '../src/models/registry.ts';
 import { nsfwLoader, nsfwPredict, nsfwSpec, type NsfwHandle } from '../src/models/nsfw.ts';
 import { humanLoader, humanPredict, humanSpec, type HumanHandle } from '../src/models/human.ts';
 import { ocrLoader, ocrPredict, ocrSpec, type OcrHandle } from '../src/models/ocr.ts';
+import { FACE_GENDER_MAX_FACES, faceGenderLoader, faceGenderSpec, femaleProbabilities, type FaceGenderHandle } from '../src/models/face-gender.ts';
+import { strongestFaces } from '../src/models/signals.ts';
 import { readManifest } from './manifest.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -24,10 +26,12 @@ const hSpec = humanSpec(false);
 reg.declare(nsfwSpec, nsfwLoader);
 reg.declare(hSpec, humanLoader(false));
 reg.declare(ocrSpec, ocrLoader);
+reg.declare(faceGenderSpec, faceGenderLoader);
 await reg.loadAll();
 const nsfw = reg.get<NsfwHandle>(nsfwSpec.id);
 const human = reg.get<HumanHandle>(hSpec.id);
 const ocr = reg.get<OcrHandle>(ocrSpec.id);
+const gender = reg.get<FaceGenderHandle>(faceGenderSpec.id);
 
 // Photographs (`real*`) first, then the rest round-robin across folders, so that a run stopped
 // early still holds a balanced sample.
@@ -56,6 +60,11 @@ for (const row of rows) {
   const t3 = performance.now();
   const [oc] = await ocrPredict(ocr, [frame]);
   const t4 = performance.now();
+  // face-api P(female) of the strongest faces (as the analyzer runs it), stored on each face.
+  const strongest = strongestFaces(hu!.faces, FACE_GENDER_MAX_FACES);
+  const pf = await femaleProbabilities(gender, frame, strongest.map((f) => f.box));
+  const faces = hu!.faces.map((f) => ({ ...f, femaleAgeGender: pf[strongest.indexOf(f)] ?? null }));
+  const t5 = performance.now();
   const rec = {
     file: row.file,
     labels: row.labels,
@@ -63,10 +72,10 @@ for (const row of rows) {
     height: frame.height,
     nsfw: nz!.probs,
     features: Buffer.from(nz!.features.buffer, nz!.features.byteOffset, nz!.features.byteLength).toString('base64'),
-    faces: hu!.faces,
+    faces,
     objects: hu!.objects,
     ocr: { text: oc!.text, ...oc!.features },
-    ms: { decode: t1 - t0, nsfw: t2 - t1, human: t3 - t2, ocr: t4 - t3 },
+    ms: { decode: t1 - t0, nsfw: t2 - t1, human: t3 - t2, ocr: t4 - t3, faceGender: t5 - t4 },
   };
   appendFileSync(out, JSON.stringify(rec) + '\n');
   if (++n % 50 === 0) process.stderr.write(`${n} images\n`);

@@ -1,5 +1,5 @@
-// The 'lite' model set that runs on CPU-only machines: nsfwjs MobileNetV2, human (faces), tesseract
-// OCR, and the heads trained in this repo on MobileNetV2 features (ONNX, if trained artifacts exist).
+// The 'lite' model set that runs on CPU-only machines: nsfwjs MobileNetV2, human (faces), face-api's
+// gender net on human's face crops, tesseract OCR, and the heads trained in this repo on MobileNetV2 features (ONNX, if trained artifacts exist).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { VisualClass } from '@modsvc/common/classes';
@@ -7,6 +7,7 @@ import { ModelRegistry, type ModelSpec } from './registry.ts';
 import { nsfwLoader, nsfwSpec } from './nsfw.ts';
 import { humanLoader, humanSpec } from './human.ts';
 import { ocrLoader, ocrSpec } from './ocr.ts';
+import { faceGenderLoader, faceGenderSpec } from './face-gender.ts';
 import { modelDir as defaultModelDir, selectEntries, type ModelsManifest } from './fetch.ts';
 import { declareDetector, type DeclaredDetector } from './nudenet.ts';
 
@@ -43,6 +44,7 @@ export function headsSpec(m: HeadsManifest, dir = ARTIFACTS_DIR): ModelSpec {
 export const HUMAN_ID = humanSpec(false).id;
 export const NSFW_ID = nsfwSpec.id;
 export const OCR_ID = ocrSpec.id;
+export const FACE_GENDER_ID = faceGenderSpec.id;
 
 /** Models left out of the registry (env VISION_DISABLE_MODELS, comma-separated ids). */
 export function disabledModels(env: NodeJS.ProcessEnv = process.env): Set<string> {
@@ -53,6 +55,7 @@ export function liteRegistry(dir = ARTIFACTS_DIR, disabled: ReadonlySet<string> 
   const registry = new ModelRegistry();
   if (!disabled.has(NSFW_ID)) registry.declare(nsfwSpec, nsfwLoader);
   if (!disabled.has(HUMAN_ID)) registry.declare(humanSpec(false), humanLoader(false));
+  if (!disabled.has(HUMAN_ID) && !disabled.has(FACE_GENDER_ID)) registry.declare(faceGenderSpec, faceGenderLoader);
   if (!disabled.has(OCR_ID)) registry.declare(ocrSpec, ocrLoader);
   const found = readHeadsManifest(dir);
   const heads = found && !disabled.has(found.id) ? found : null;

@@ -51,6 +51,32 @@ export function faceSignals(o: HumanOutput): FaceSignals {
   return { signals, boxes };
 }
 
+/** The `n` most confident faces, most confident first. */
+export function strongestFaces<F extends { score: number }>(faces: F[], n: number): F[] {
+  return [...faces].sort((a, b) => b.score - a.score).slice(0, n);
+}
+
+/**
+ * Signals from a dedicated gender model run on the face crops: `pFemale[i]` belongs to `faces[i]`.
+ * 0 when there is no face (the model ran and found nothing to judge).
+ */
+export function faceGenderSignals(faces: { score: number; box: Box }[], pFemale: number[]): FaceSignals {
+  const signals: Signals = { 'gender.female': 0, 'gender.male': 0 };
+  const boxes: Record<string, Box> = {};
+  faces.forEach((f, i) => {
+    const pf = pFemale[i];
+    if (pf === undefined || !Number.isFinite(pf)) return;
+    const cand: Signals = { 'gender.female': f.score * pf, 'gender.male': f.score * (1 - pf) };
+    for (const [k, v] of Object.entries(cand)) {
+      if (v > (signals[k] as number)) {
+        signals[k] = v;
+        boxes[k] = f.box;
+      }
+    }
+  });
+  return { signals, boxes };
+}
+
 export function ocrSignals(o: OcrOutput): Signals {
   return {
     'ocr.words': Math.log1p(o.features.wordCount),

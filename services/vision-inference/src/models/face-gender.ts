@@ -1,0 +1,91 @@
+// Face gender from face-api's AgeGenderNet (shipped inside @vladmandic/face-api), run on the tight
+// crops of the faces human's BlazeFace finds. On the kit's hand-annotated faces it separates female
+// from male faces better than human's FaceRes (ROC-AUC 0.84 vs 0.70 on 39 F / 70 M crops).
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Box } from './human.ts';
+import type { RgbImage } from './preprocess.ts';
+import type { ModelLoader, ModelSpec } from './registry.ts';
+import { requireHere, tfReady } from './tfjs.ts';
+
+export const FACE_GENDER_INPUT = 112;
+/** Faces per frame whose gender is predicted (the most confident first). */
+export const FACE_GENDER_MAX_FACES = 5;
+
+interface AgeGenderNet {
+  loadFromDisk(dir: string): Promise<void>;
+  predictAgeAndGender(input: unknown): Promise<{ age: number; gender: 'male' | 'female'; genderProbability: number } | { age: number; gender: string; genderProbability: number }[]>;
+  dispose(): void;
+}
+
+export interface FaceGenderHandle {
+  net: AgeGenderNet;
+}
+
+const pkgDir = path.dirname(path.dirname(requireHere.resolve('@vladmandic/face-api')));
+const modelDir = path.join(pkgDir, 'model');
+
+export const faceGenderSpec: ModelSpec = {
+  id: 'faceapi-age-gender',
+  version: '1.7.15',
+  runtime: 'tfjs-wasm',
+  files: [
+    { path: path.join(modelDir, 'age_gender_model-weights_manifest.json'), sha256: '74b60bf3ebf981bf4e661e9cca3a185614e10b25d797118b62e2a68d3ff2569f' },
+    { path: path.join(modelDir, 'age_gender_model.bin'), sha256: '49f92bbc0afef2342c4385e4a2b0acb6d7a727c6f0aa539499719a81acf9abaa' },
+  ],
+  inputSize: [FACE_GENDER_INPUT, FACE_GENDER_INPUT],
+  feeds: [
+    { class: 'face_f', how: 'P(female) of each face crop found by human-face, times its face confidence; max over faces, calibrated' },
+    { class: 'face_m', how: 'P(male) of each face crop found by human-face, times its face confidence; max over faces, calibrated' },
+  ],
+};
+
+export const faceGenderLoader: ModelLoader<FaceGenderHandle> = {
+  async load() {
+    await tfReady();
+    const faceapi = requireHere(path.join(pkgDir, 'dist', 'face-api.node-wasm.js')) as { AgeGenderNet: new () => AgeGenderNet };
+    const net = new faceapi.AgeGenderNet();
+    await net.loadFromDisk(modelDir);
+    return { net };
+  },
+  async warm(h) {
+    await femaleProbabilities(h, { data: Buffer.alloc(64 * 64 * 3, 128), width: 64, height: 64 }, [[8, 8, 48, 48]]);
+  },
+  async close(h) {
+    h.net.dispose();
+  },
+};
+
+/** The face's box clipped to the frame, as a whole-pixel region of at least 2x2. */
+export function cropRegion(box: Box, width: number, height: number): { left: number; top: number; width: number; height: number } {
+  const left = Math.min(Math.max(0, Math.round(box[0])), width - 2);
+  const top = Math.min(Math.max(0, Math.round(box[1])), height - 2);
+  return {
+    left,
+    top,
+    width: Math.max(2, Math.min(width - left, Math.round(box[2]))),
+    height: Math.max(2, Math.min(height - top, Math.round(box[3]))),
+  };
+}
+
+/** P(female) for each box (boxes in the frame's pixels): the tight crop, stretched to 112x112. */
+export async function femaleProbabilities(h: FaceGenderHandle, frame: RgbImage, boxes: Box[]): Promise<number[]> {
+  const tf = await tfReady();
+  const out: number[] = [];
+  for (const box of boxes) {
+    const { data } = await sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 3 } })
+      .extract(cropRegion(box, frame.width, frame.height))
+      .resize(FACE_GENDER_INPUT, FACE_GENDER_INPUT, { fit: 'fill' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const t = tf.tensor3d(new Int32Array(data), [FACE_GENDER_INPUT, FACE_GENDER_INPUT, 3], 'int32');
+    try {
+      const r = await h.net.predictAgeAndGender(t);
+      const one = Array.isArray(r) ? r[0]! : r;
+      out.push(one.gender === 'female' ? one.genderProbability : 1 - one.genderProbability);
+    } finally {
+      t.dispose();
+    }
+  }
+  return out;
+}
