@@ -9,14 +9,14 @@ import { aggregateFrames, type FrameStat } from './models/aggregate.ts';
 import { applyCalibrator, loadCalibration, type CalibrationFile, type ClassMetrics } from './models/calibration.ts';
 import { humanPredict, type Box, type HumanHandle } from './models/human.ts';
 import { loadManifest, modelDir as defaultModelDir, selectEntries, type ManifestEntry } from './models/fetch.ts';
-import { FACE_GENDER_ID, HUMAN_ID, NSFW_ID, OCR_ID, disabledModels, fullRegistry, liteRegistry, type HeadsManifest } from './models/lite.ts';
+import { FACE_GENDER_ID, HUMAN_ID, NSFW_ID, OBJECT_ID, OCR_ID, disabledModels, objectsEnabled, fullRegistry, liteRegistry, type HeadsManifest } from './models/lite.ts';
 import { detect, detectorCalibrators, detectorConfig, detectorSignals, type DeclaredDetector, type DetectorHandle } from './models/nudenet.ts';
 import { nsfwPredict, type NsfwHandle } from './models/nsfw.ts';
 import { ocrPredict, type OcrHandle } from './models/ocr.ts';
 import type { OnnxModel } from './models/onnx.ts';
 import { dHash, decodeFrame, hammingDistance, type DecodedFrame } from './models/preprocess.ts';
 import type { ModelRegistry } from './models/registry.ts';
-import { faceGenderSignals, faceSignals, nsfwSignals, ocrSignals, strongestFaces, type Signals } from './models/signals.ts';
+import { faceGenderSignals, faceSignals, nsfwSignals, objectSignals, ocrSignals, strongestFaces, type Signals } from './models/signals.ts';
 import { FACE_GENDER_MAX_FACES, femaleProbabilities, type FaceGenderHandle } from './models/face-gender.ts';
 
 const log = serviceLogger('vision-inference').child({ component: 'analyzer' });
@@ -31,6 +31,8 @@ export interface VisionAnalyzerOptions {
   modelSet?: ModelSet;
   /** Model ids left out (env VISION_DISABLE_MODELS, comma-separated). */
   disableModels?: string[];
+  /** Run the COCO object detector (env VISION_OBJECTS=1; off by default: it costs more CPU than the rest together). */
+  objects?: boolean;
   /** Directory of the downloaded models ('full'; env MODEL_DIR, else /models in a container, else ./data/models). */
   modelDir?: string;
   /** Manifest of the downloadable models ('full'; env VISION_MODELS_MANIFEST, else services/vision-inference/models.json). */
@@ -66,12 +68,13 @@ interface LoadedSet {
 interface SetConfig {
   set: ModelSet;
   disabled: Set<string>;
+  objects: boolean;
   modelDir: string;
   entries: ManifestEntry[];
 }
 
 function setKey(c: SetConfig): string {
-  return JSON.stringify([c.set, [...c.disabled].sort(), c.modelDir, c.entries]);
+  return JSON.stringify([c.set, [...c.disabled].sort(), c.objects, c.modelDir, c.entries]);
 }
 
 /** One registry per model set (and configuration) per process: every analyzer instance shares the loaded models. */
@@ -84,8 +87,8 @@ function acquire(c: SetConfig): LoadedSet | null {
   if (!s) {
     const built =
       c.set === 'full'
-        ? fullRegistry({ manifest: { models: c.entries }, modelDir: c.modelDir, disabled: c.disabled })
-        : { ...liteRegistry(undefined, c.disabled), detectors: [] };
+        ? fullRegistry({ manifest: { models: c.entries }, modelDir: c.modelDir, disabled: c.disabled, objects: c.objects })
+        : { ...liteRegistry(undefined, c.disabled, c.objects), detectors: [] };
     s = { ...built, refs: 0 };
     shared.set(key, s);
   }
@@ -141,7 +144,7 @@ class Analyzer implements DetailedVisionAnalyzer {
     const disabled = new Set(opts.disableModels ?? disabledModels());
     const manifestPath = opts.manifestPath ?? process.env.VISION_MODELS_MANIFEST;
     const entries = this.set === 'full' ? selectEntries(loadManifest(manifestPath || undefined), 'full').filter((e) => !disabled.has(e.id)) : [];
-    this.setConfig = { set: this.set, disabled, modelDir: opts.modelDir ?? defaultModelDir(), entries };
+    this.setConfig = { set: this.set, disabled, objects: opts.objects ?? objectsEnabled(), modelDir: opts.modelDir ?? defaultModelDir(), entries };
     // Detector classes are scored by the detector's own confidence (identity); a fitted calibrator wins.
     const detectorCals = Object.assign({}, ...entries.map((e) => detectorCalibrators(detectorConfig(e)))) as CalibrationFile['classes'];
     this.calibration = { ...calibration, classes: { ...detectorCals, ...calibration.classes } };
@@ -198,6 +201,14 @@ class Analyzer implements DetailedVisionAnalyzer {
           Object.assign(out[i]!.boxes, g.boxes);
         }
       }
+    }
+    if (this.loaded(OBJECT_ID)) {
+      const res = await humanPredict(reg.get<HumanHandle>(OBJECT_ID), frames);
+      res.forEach((r, i) => {
+        const o = objectSignals(r.objects);
+        Object.assign(out[i]!.signals, o.signals);
+        Object.assign(out[i]!.boxes, o.boxes);
+      });
     }
     for (const d of this.models_!.detectors) {
       if (!this.loaded(d.id)) continue;

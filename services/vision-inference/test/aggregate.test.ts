@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateFrames, quantile } from '../src/models/aggregate.ts';
 import { applyCalibrator, sigmoid, type ClassCalibrator } from '../src/models/calibration.ts';
-import { faceGenderSignals, faceSignals, femaleProbability, nsfwSignals, strongestFaces } from '../src/models/signals.ts';
+import { faceGenderSignals, faceSignals, femaleProbability, nsfwSignals, objectSignals, strongestFaces } from '../src/models/signals.ts';
+import { objectsEnabled } from '../src/models/lite.ts';
 import { cropRegion } from '../src/models/face-gender.ts';
 
 describe('aggregateFrames', () => {
@@ -92,5 +93,25 @@ describe('calibrators and signals', () => {
     expect(cropRegion([90, 95, 30, 30], 100, 100)).toEqual({ left: 90, top: 95, width: 10, height: 5 });
     expect(cropRegion([150, 150, 10, 10], 100, 100)).toEqual({ left: 98, top: 98, width: 2, height: 2 });
     expect(cropRegion([5, 5, 0.2, 0.2], 100, 100)).toEqual({ left: 5, top: 5, width: 2, height: 2 });
+  });
+
+  it('object signals: highest score per COCO label of interest with its box, 0 when absent, other labels ignored', () => {
+    const o = objectSignals([
+      { label: 'bottle', score: 0.4, box: [0, 0, 5, 5] },
+      { label: 'bottle', score: 0.8, box: [10, 10, 5, 5] },
+      { label: 'wine glass', score: 0.3, box: [1, 1, 2, 2] },
+      { label: 'person', score: 0.99, box: [0, 0, 9, 9] },
+    ]);
+    expect(o.signals).toEqual({ 'obj.bottle': 0.8, 'obj.wine_glass': 0.3, 'obj.cup': 0, 'obj.knife': 0, 'obj.teddy_bear': 0 });
+    expect(o.boxes['obj.bottle']).toEqual([10, 10, 5, 5]);
+    expect(o.boxes['obj.cup']).toBeUndefined();
+    expect(objectSignals([]).signals['obj.bottle']).toBe(0);
+  });
+
+  it('the object detector is opt-in (VISION_OBJECTS)', () => {
+    expect(objectsEnabled({})).toBe(false);
+    expect(objectsEnabled({ VISION_OBJECTS: '1' })).toBe(true);
+    expect(objectsEnabled({ VISION_OBJECTS: 'true' })).toBe(true);
+    expect(objectsEnabled({ VISION_OBJECTS: '0' })).toBe(false);
   });
 });

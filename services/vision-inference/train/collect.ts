@@ -22,14 +22,17 @@ const done = new Set<string>();
 if (existsSync(out)) for (const l of readFileSync(out, 'utf8').split('\n')) if (l) done.add((JSON.parse(l) as { file: string }).file);
 
 const reg = new ModelRegistry();
-const hSpec = humanSpec(false);
+const hSpec = humanSpec('face');
+const oSpec = humanSpec('object');
 reg.declare(nsfwSpec, nsfwLoader);
-reg.declare(hSpec, humanLoader(false));
+reg.declare(hSpec, humanLoader('face'));
+reg.declare(oSpec, humanLoader('object'));
 reg.declare(ocrSpec, ocrLoader);
 reg.declare(faceGenderSpec, faceGenderLoader);
 await reg.loadAll();
 const nsfw = reg.get<NsfwHandle>(nsfwSpec.id);
 const human = reg.get<HumanHandle>(hSpec.id);
+const objects = reg.get<HumanHandle>(oSpec.id);
 const ocr = reg.get<OcrHandle>(ocrSpec.id);
 const gender = reg.get<FaceGenderHandle>(faceGenderSpec.id);
 
@@ -65,6 +68,8 @@ for (const row of rows) {
   const pf = await femaleProbabilities(gender, frame, strongest.map((f) => f.box));
   const faces = hu!.faces.map((f) => ({ ...f, femaleAgeGender: pf[strongest.indexOf(f)] ?? null }));
   const t5 = performance.now();
+  const [ob] = await humanPredict(objects, [frame]);
+  const t6 = performance.now();
   const rec = {
     file: row.file,
     labels: row.labels,
@@ -73,9 +78,9 @@ for (const row of rows) {
     nsfw: nz!.probs,
     features: Buffer.from(nz!.features.buffer, nz!.features.byteOffset, nz!.features.byteLength).toString('base64'),
     faces,
-    objects: hu!.objects,
+    objects: ob!.objects,
     ocr: { text: oc!.text, ...oc!.features },
-    ms: { decode: t1 - t0, nsfw: t2 - t1, human: t3 - t2, ocr: t4 - t3, faceGender: t5 - t4 },
+    ms: { decode: t1 - t0, nsfw: t2 - t1, human: t3 - t2, ocr: t4 - t3, faceGender: t5 - t4, objects: t6 - t5 },
   };
   appendFileSync(out, JSON.stringify(rec) + '\n');
   if (++n % 50 === 0) process.stderr.write(`${n} images\n`);

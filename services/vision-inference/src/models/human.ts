@@ -1,5 +1,5 @@
-// @vladmandic/human on tfjs wasm, with only the modules we use: BlazeFace + FaceRes (gender, age),
-// and optionally CenterNet COCO objects. Result caching across calls is disabled (skipFrames 0,
+// @vladmandic/human on tfjs wasm, one instance per module we use: 'face' = BlazeFace + FaceRes
+// (gender, age), 'object' = CenterNet COCO objects (opt-in: VISION_OBJECTS=1). Result caching across calls is disabled (skipFrames 0,
 // cacheSensitivity 0) so every frame is analysed on its own.
 import path from 'node:path';
 import type { ModelLoader, ModelSpec } from './registry.ts';
@@ -38,9 +38,11 @@ interface HumanInstance {
   detect(input: unknown): Promise<HumanResult>;
 }
 
+export type HumanModule = 'face' | 'object';
+
 export interface HumanHandle {
   human: HumanInstance;
-  objects: boolean;
+  module: HumanModule;
   maxSide: number;
 }
 
@@ -59,23 +61,26 @@ const FILES: Record<string, string> = {
 /** Longest side fed to human (faces are found well at this size; cost grows with pixels). */
 export const HUMAN_MAX_SIDE = Number(process.env.VISION_HUMAN_MAX_SIDE ?? 640);
 
-export function humanSpec(objects: boolean): ModelSpec {
-  const names = ['blazeface.json', 'blazeface.bin', 'faceres.json', 'faceres.bin', ...(objects ? ['centernet.json', 'centernet.bin'] : [])];
+export function humanSpec(module: HumanModule): ModelSpec {
+  const names = module === 'face' ? ['blazeface.json', 'blazeface.bin', 'faceres.json', 'faceres.bin'] : ['centernet.json', 'centernet.bin'];
   return {
-    id: objects ? 'human-face-object' : 'human-face',
+    id: `human-${module}`,
     version: '3.3.6',
     runtime: 'tfjs-wasm',
     files: names.map((n) => ({ path: path.join(modelDir, n), sha256: FILES[n]! })),
-    inputSize: null,
-    feeds: [
-      { class: 'face_f', how: 'max over faces of face confidence x P(female) (FaceRes), calibrated' },
-      { class: 'face_m', how: 'max over faces of face confidence x P(male) (FaceRes), calibrated' },
-      { class: 'child', how: 'max over faces of face confidence x [FaceRes age < 13], calibrated' },
-    ],
+    inputSize: module === 'object' ? [512, 512] : null,
+    feeds:
+      module === 'face'
+        ? [
+            { class: 'face_f', how: 'face boxes (BlazeFace) for the gender model; face confidence, calibrated' },
+            { class: 'face_m', how: 'face boxes (BlazeFace) for the gender model; face confidence, calibrated' },
+            { class: 'child', how: 'max over faces of face confidence x [FaceRes age < 13], calibrated' },
+          ]
+        : [{ class: 'alcohol', how: 'highest CenterNet score of COCO bottle, wine glass and cup, calibrated' }],
   };
 }
 
-export function humanLoader(objects: boolean, maxSide = HUMAN_MAX_SIDE): ModelLoader<HumanHandle> {
+export function humanLoader(module: HumanModule, maxSide = HUMAN_MAX_SIDE): ModelLoader<HumanHandle> {
   return {
     async load() {
       await tfReady();
@@ -90,7 +95,7 @@ export function humanLoader(objects: boolean, maxSide = HUMAN_MAX_SIDE): ModelLo
         cacheSensitivity: 0,
         filter: { enabled: false },
         face: {
-          enabled: true,
+          enabled: module === 'face',
           detector: { rotation: false, maxDetected: 5, skipFrames: 0, skipTime: 0, minConfidence: 0.3, return: false },
           mesh: off,
           iris: off,
@@ -104,10 +109,11 @@ export function humanLoader(objects: boolean, maxSide = HUMAN_MAX_SIDE): ModelLo
         hand: off,
         gesture: off,
         segmentation: off,
-        object: objects ? { enabled: true, minConfidence: 0.2, maxDetected: 10, skipFrames: 0, skipTime: 0 } : off,
+        // Low threshold: weak detections still rank images for the calibrator (0.2 dropped most of that signal).
+        object: module === 'object' ? { enabled: true, minConfidence: 0.05, maxDetected: 20, skipFrames: 0, skipTime: 0 } : off,
       });
       await human.load();
-      return { human, objects, maxSide };
+      return { human, module, maxSide };
     },
     async warm(h) {
       await humanPredict(h, [{ data: Buffer.alloc(64 * 64 * 3, 128), width: 64, height: 64 }]);
@@ -131,14 +137,14 @@ export async function humanPredict(h: HumanHandle, frames: RgbImage[]): Promise<
     }
     const scale = (b: Box): Box => [b[0] * k, b[1] * k, b[2] * k, b[3] * k];
     out.push({
-      faces: r.face.map((f) => ({
+      faces: (h.module === 'face' ? r.face : []).map((f) => ({
         score: f.boxScore ?? f.score,
         gender: f.gender ?? 'unknown',
         genderScore: f.genderScore ?? 0,
         age: f.age ?? NaN,
         box: scale(f.box),
       })),
-      objects: h.objects ? r.object.map((o) => ({ label: o.label, score: o.score, box: scale(o.box) })) : [],
+      objects: h.module === 'object' ? r.object.map((o) => ({ label: o.label, score: o.score, box: scale(o.box) })) : [],
     });
   }
   return out;

@@ -41,7 +41,8 @@ export function headsSpec(m: HeadsManifest, dir = ARTIFACTS_DIR): ModelSpec {
   };
 }
 
-export const HUMAN_ID = humanSpec(false).id;
+export const HUMAN_ID = humanSpec('face').id;
+export const OBJECT_ID = humanSpec('object').id;
 export const NSFW_ID = nsfwSpec.id;
 export const OCR_ID = ocrSpec.id;
 export const FACE_GENDER_ID = faceGenderSpec.id;
@@ -51,10 +52,24 @@ export function disabledModels(env: NodeJS.ProcessEnv = process.env): Set<string
   return new Set((env.VISION_DISABLE_MODELS ?? '').split(',').map((s) => s.trim()).filter(Boolean));
 }
 
-export function liteRegistry(dir = ARTIFACTS_DIR, disabled: ReadonlySet<string> = new Set()): { registry: ModelRegistry; heads: HeadsManifest | null } {
+/**
+ * Whether the COCO object detector (human's CenterNet, +0.3-0.7 s of CPU per frame) joins the lite
+ * set: env VISION_OBJECTS=1. Off by default so a 2-core machine keeps its latency budget; it is the
+ * only model that scores alcohol.
+ */
+export function objectsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return /^(1|true|yes|on)$/i.test(env.VISION_OBJECTS ?? '');
+}
+
+export function liteRegistry(
+  dir = ARTIFACTS_DIR,
+  disabled: ReadonlySet<string> = new Set(),
+  objects = objectsEnabled(),
+): { registry: ModelRegistry; heads: HeadsManifest | null } {
   const registry = new ModelRegistry();
   if (!disabled.has(NSFW_ID)) registry.declare(nsfwSpec, nsfwLoader);
-  if (!disabled.has(HUMAN_ID)) registry.declare(humanSpec(false), humanLoader(false));
+  if (!disabled.has(HUMAN_ID)) registry.declare(humanSpec('face'), humanLoader('face'));
+  if (objects && !disabled.has(OBJECT_ID)) registry.declare(humanSpec('object'), humanLoader('object'));
   if (!disabled.has(HUMAN_ID) && !disabled.has(FACE_GENDER_ID)) registry.declare(faceGenderSpec, faceGenderLoader);
   if (!disabled.has(OCR_ID)) registry.declare(ocrSpec, ocrLoader);
   const found = readHeadsManifest(dir);
@@ -70,6 +85,8 @@ export interface FullSetOptions {
   modelDir?: string;
   artifactsDir?: string;
   disabled?: ReadonlySet<string>;
+  /** COCO object detector (default: objectsEnabled()). */
+  objects?: boolean;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -79,7 +96,7 @@ export interface FullSetOptions {
  */
 export function fullRegistry(opts: FullSetOptions): { registry: ModelRegistry; heads: HeadsManifest | null; detectors: DeclaredDetector[] } {
   const disabled = opts.disabled ?? new Set<string>();
-  const { registry, heads } = liteRegistry(opts.artifactsDir ?? ARTIFACTS_DIR, disabled);
+  const { registry, heads } = liteRegistry(opts.artifactsDir ?? ARTIFACTS_DIR, disabled, opts.objects ?? objectsEnabled(opts.env));
   const dir = opts.modelDir ?? defaultModelDir(opts.env);
   const detectors: DeclaredDetector[] = [];
   for (const e of selectEntries(opts.manifest, 'full')) {

@@ -1,6 +1,6 @@
 // Per-frame raw signals: named numbers derived from each model's outputs. Calibrators (fitted by
 // train/calibrate.ts) turn a weighted sum of signals into a probability per spec class.
-import type { HumanOutput, Box } from './human.ts';
+import type { HumanObject, HumanOutput, Box } from './human.ts';
 import type { NsfwOutput } from './nsfw.ts';
 import type { OcrOutput } from './ocr.ts';
 
@@ -74,6 +74,28 @@ export function faceGenderSignals(faces: { score: number; box: Box }[], pFemale:
       }
     }
   });
+  return { signals, boxes };
+}
+
+/**
+ * COCO labels (as human names them) whose detections become signals: `obj.<label with _ for spaces>`.
+ * bottle / wine glass / cup feed alcohol; knife and teddy bear are measured (metrics.json baselines)
+ * but too weak to publish.
+ */
+export const OBJECT_LABELS = ['bottle', 'wine glass', 'cup', 'knife', 'teddy bear'] as const;
+
+/** Highest detection score per label of interest (0 when none), with that detection's box. */
+export function objectSignals(objects: HumanObject[]): FaceSignals {
+  const signals: Signals = {};
+  const boxes: Record<string, Box> = {};
+  for (const label of OBJECT_LABELS) signals[`obj.${label.replace(/ /g, '_')}`] = 0;
+  for (const o of objects) {
+    const k = `obj.${o.label.replace(/ /g, '_')}`;
+    if (k in signals && o.score > (signals[k] as number)) {
+      signals[k] = o.score;
+      boxes[k] = o.box;
+    }
+  }
   return { signals, boxes };
 }
 
