@@ -1,6 +1,6 @@
 // End-to-end benchmark of all-in-one mode, as a caller sees it: image items jobs (images/s, p50/p95
 // latency, peak RSS of the service) and one 60 s 720p video (seconds of processing per second of video).
-// Run: make bench-e2e   (writes bench/results/e2e.json)
+// Run: make bench-e2e   (writes bench/results/e2e.json; VISION_OBJECTS=1 make bench-e2e writes e2e-objects.json)
 import fs from 'node:fs';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -15,6 +15,8 @@ const IMAGES = Number(process.env.BENCH_IMAGES ?? 40);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 // The service's default on a 2-core machine (the e2e tests run one thread to stay light).
 const VISION_WORKERS = process.env.VISION_WORKERS ?? '2';
+// VISION_OBJECTS=1 adds the COCO object detector (alcohol); its figures go to e2e-objects.json.
+const VISION_OBJECTS = process.env.VISION_OBJECTS === '1' ? '1' : '0';
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
@@ -66,7 +68,7 @@ async function loadImages(limit = IMAGES): Promise<{ name: string; data: Buffer 
 
 async function main(): Promise<void> {
   const images = await loadImages();
-  const dep = await startAllInOneDeployment({ LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000', VISION_WORKERS });
+  const dep = await startAllInOneDeployment({ LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000', VISION_WORKERS, VISION_OBJECTS });
   const pid = dep.services.get('all-in-one')!.proc!.pid!;
   const api = new ApiClient(dep.url);
   await api.authenticate(dep.tenants.acme.apiKey);
@@ -117,6 +119,7 @@ async function main(): Promise<void> {
       at: new Date().toISOString(),
       machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
       vision_workers: Number(VISION_WORKERS),
+      vision_objects: VISION_OBJECTS === '1',
       images: {
         count: images.length,
         source: images[0]!.name.startsWith('gen-') ? 'generated' : 'shared/data/images real photos',
@@ -132,7 +135,7 @@ async function main(): Promise<void> {
       peak_rss_mb: peakRssMb(pid),
     };
     fs.mkdirSync(path.join(REPO_ROOT, 'bench/results'), { recursive: true });
-    fs.writeFileSync(path.join(REPO_ROOT, 'bench/results/e2e.json'), JSON.stringify(result, null, 2) + '\n');
+    fs.writeFileSync(path.join(REPO_ROOT, `bench/results/${VISION_OBJECTS === '1' ? 'e2e-objects' : 'e2e'}.json`), JSON.stringify(result, null, 2) + '\n');
     process.stdout.write(JSON.stringify(result, null, 2) + '\n');
   } finally {
     await dep.stop();

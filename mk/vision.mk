@@ -2,7 +2,7 @@
 VISION_DIR := services/vision-inference
 VISION_MANIFEST ?= ../shared/data/images/labels.csv
 
-.PHONY: train-vision vision-collect vision-calibrate vision-latency models models-report
+.PHONY: train-vision vision-collect vision-calibrate vision-latency vision-report models models-report
 
 # Runs every lite-set model over the labelled images (resumable cache in train/.cache/), then fits
 # the MobileNetV2-feature heads and the per-class calibrators; writes services/vision-inference/artifacts/.
@@ -13,6 +13,10 @@ vision-collect: install
 
 vision-calibrate: install
 	npx tsx $(VISION_DIR)/train/calibrate.ts
+
+# Per-class held-back figures (markdown tables for README.md / docs/vision.md) from artifacts/calibration.json.
+vision-report: install
+	@npx tsx $(VISION_DIR)/train/report.ts
 
 # End-to-end latency of the lite analyzer on single images (artifacts/latency.json).
 vision-latency: install

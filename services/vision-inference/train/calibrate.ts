@@ -223,7 +223,7 @@ const nullClasses: Partial<Record<VisualClass, string>> = {};
   summary[cls] = { ...m, published: decision.ok, rule: decision.why };
   process.stderr.write(`${cls}: ${decision.ok ? 'published' : 'null'} (${decision.why})\n`);
   if (!decision.ok) {
-    nullClasses[cls] = `MobileNetV2-feature head not good enough: ${decision.why}`;
+    nullClasses[cls] = `MobileNetV2-feature head not good enough: ${decision.why}; other features tried, none reaches the bar: docs/vision.md`;
     return;
   }
   // Deployed: head on all images, calibrator on all out-of-fold outputs.
