@@ -17,7 +17,7 @@ import type { OnnxModel } from './models/onnx.ts';
 import { dHash, decodeFrame, hammingDistance, type DecodedFrame } from './models/preprocess.ts';
 import type { ModelRegistry } from './models/registry.ts';
 import { faceGenderSignals, faceSignals, nsfwSignals, objectSignals, ocrSignals, strongestFaces, type Signals } from './models/signals.ts';
-import { FACE_GENDER_MAX_FACES, femaleProbabilities, type FaceGenderHandle } from './models/face-gender.ts';
+import { FACE_GENDER_MAX_FACES, ageGender, type FaceGenderHandle } from './models/face-gender.ts';
 
 const log = serviceLogger('vision-inference').child({ component: 'analyzer' });
 
@@ -162,6 +162,18 @@ class Analyzer implements DetailedVisionAnalyzer {
     return this.models_?.registry.isLoaded(id) ?? false;
   }
 
+  /** The model whose output a signal is computed from (face-api's signals also rest on human's face boxes). */
+  private signalSource(signal: string): string | null {
+    const prefix = signal.split('.')[0];
+    if (prefix === 'head') return this.models_?.heads?.id ?? null;
+    if (prefix === 'nsfw') return NSFW_ID;
+    if (prefix === 'face') return HUMAN_ID;
+    if (prefix === 'gender' || prefix === 'age') return FACE_GENDER_ID;
+    if (prefix === 'obj') return OBJECT_ID;
+    if (prefix === 'ocr') return OCR_ID;
+    return null;
+  }
+
   /** Classes with a calibrator whose model is loaded. */
   private scoredClasses(): VisualClass[] {
     return (Object.keys(this.calibration.classes) as VisualClass[]).filter((c) => this.loaded(this.calibration.classes[c]!.model));
@@ -196,7 +208,7 @@ class Analyzer implements DetailedVisionAnalyzer {
         Object.assign(out[i]!.boxes, f.boxes);
         if (gender) {
           const faces = strongestFaces(res[i]!.faces, FACE_GENDER_MAX_FACES);
-          const g = faceGenderSignals(faces, await femaleProbabilities(gender, frames[i]!, faces.map((x) => x.box)));
+          const g = faceGenderSignals(faces, await ageGender(gender, frames[i]!, faces.map((x) => x.box)));
           Object.assign(out[i]!.signals, g.signals);
           Object.assign(out[i]!.boxes, g.boxes);
         }
@@ -274,7 +286,11 @@ class Analyzer implements DetailedVisionAnalyzer {
       result.frameStats[cls] = stat;
       if (cal.method === 'identity') result.uncalibrated.push(cls);
       used.add(cal.model);
-      for (const s of cal.signals) if (s.startsWith('head.') && this.models_.heads) used.add(this.models_.heads.id);
+      if (cal.model === FACE_GENDER_ID) used.add(HUMAN_ID);
+      for (const s of cal.signals) {
+        const from = this.signalSource(s);
+        if (from) used.add(from);
+      }
       const ev: VisualEvidence[] = [];
       perFrame.forEach((p, i) => {
         if (p == null || p < this.threshold) return;

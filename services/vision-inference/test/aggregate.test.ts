@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateFrames, quantile } from '../src/models/aggregate.ts';
 import { applyCalibrator, sigmoid, type ClassCalibrator } from '../src/models/calibration.ts';
-import { faceGenderSignals, faceSignals, femaleProbability, nsfwSignals, objectSignals, strongestFaces } from '../src/models/signals.ts';
+import { childness, faceGenderSignals, faceSignals, femaleProbability, nsfwSignals, objectSignals, strongestFaces } from '../src/models/signals.ts';
 import { objectsEnabled } from '../src/models/lite.ts';
 import { cropRegion } from '../src/models/face-gender.ts';
 
@@ -78,13 +78,21 @@ describe('calibrators and signals', () => {
     ];
     const top = strongestFaces(faces, 2);
     expect(top.map((f) => f.score)).toEqual([0.9, 0.7]);
-    const g = faceGenderSignals(top, [0.2, 0.95]);
+    const g = faceGenderSignals(top, [
+      { pFemale: 0.2, age: 35 },
+      { pFemale: 0.95, age: 8 },
+    ]);
     expect(g.signals['gender.female']).toBeCloseTo(0.665, 10); // 0.7 x 0.95 beats 0.9 x 0.2
     expect(g.boxes['gender.female']).toEqual([30, 30, 6, 6]);
     expect(g.signals['gender.male']).toBeCloseTo(0.72, 10); // 0.9 x 0.8
     expect(g.boxes['gender.male']).toEqual([10, 10, 8, 8]);
-    expect(faceGenderSignals([], []).signals).toEqual({ 'gender.female': 0, 'gender.male': 0 });
-    expect(faceGenderSignals(top, [Number.NaN]).signals['gender.female']).toBe(0);
+    expect(g.signals['age.child']).toBeCloseTo(0.7 * childness(8), 10);
+    expect(g.boxes['age.child']).toEqual([30, 30, 6, 6]);
+    expect(childness(13)).toBe(0.5);
+    expect(childness(40)).toBeLessThan(0.01);
+    expect(childness(Number.NaN)).toBe(0);
+    expect(faceGenderSignals([], []).signals).toEqual({ 'gender.female': 0, 'gender.male': 0, 'age.child': 0 });
+    expect(faceGenderSignals(top, [{ pFemale: Number.NaN, age: 30 }, null]).signals['gender.female']).toBe(0);
   });
 
   it('face crops are clipped to the frame and never smaller than 2x2', () => {

@@ -22,6 +22,7 @@ import { buildLinearModel } from '../src/models/onnx-writer.ts';
 import { faceGenderSignals, faceSignals, nsfwSignals, objectSignals, ocrSignals, type Signals } from '../src/models/signals.ts';
 import type { NsfwLabel } from '../src/models/nsfw.ts';
 import type { HumanFace, HumanObject } from '../src/models/human.ts';
+import type { AgeGender } from '../src/models/face-gender.ts';
 import { fitLogistic, metrics, predictLogit, type Metrics } from './logistic.ts';
 import { faceLabelOf, loadFaceLabels } from './face-annotations.ts';
 
@@ -36,8 +37,8 @@ interface Raw {
   labels: string[];
   nsfw: Record<NsfwLabel, number>;
   features: string;
-  /** femaleAgeGender: face-api P(female) of the strongest faces (null for the others). */
-  faces: (HumanFace & { femaleAgeGender?: number | null })[];
+  /** faceApi: face-api age and P(female) of the strongest faces (null for the others). */
+  faces: (HumanFace & { faceApi?: AgeGender | null })[];
   objects?: HumanObject[];
   ocr: { text: string; wordCount: number; textArea: number; meanConfidence: number };
   ms: Record<string, number>;
@@ -71,8 +72,8 @@ function load(): Row[] {
         ...nsfwSignals(features),
         ...faceSignals({ faces: r.faces, objects: [] }).signals,
         ...faceGenderSignals(
-          r.faces.filter((f) => f.femaleAgeGender != null),
-          r.faces.flatMap((f) => (f.femaleAgeGender != null ? [f.femaleAgeGender] : [])),
+          r.faces,
+          r.faces.map((f) => f.faceApi),
         ).signals,
         ...ocrSignals({ text: r.ocr.text, words: [], features: r.ocr }),
         ...objectSignals(r.objects ?? []).signals,
@@ -131,11 +132,12 @@ function publish(cls: VisualClass, m: { all: Metrics; photos: Metrics | null }):
 /** Classes calibrated from model signals only (no head). */
 const SIGNAL_CLASSES: { cls: VisualClass; signals: string[]; model: string; boxSignal?: string; note: string; judged?: boolean }[] = [
   {
+    // FaceRes age and face-api age together: same ROC-AUC as FaceRes alone, AP on photos 0.38 -> 0.63.
     cls: 'child',
-    signals: ['face.child', 'face.any'],
-    model: HUMAN_ID,
-    boxSignal: 'face.child',
-    note: 'human FaceRes age (< 13) x face confidence, and face confidence, logistic-calibrated',
+    signals: ['face.child', 'age.child', 'face.any'],
+    model: FACE_GENDER_ID,
+    boxSignal: 'age.child',
+    note: 'human FaceRes age (< 13) and face-api AgeGenderNet age (< 13), each x face confidence, and face confidence, logistic-calibrated',
   },
   {
     // Judged by the publishing rule like a head (real photos from unseen repositories); it replaces
@@ -152,6 +154,8 @@ const SIGNAL_CLASSES: { cls: VisualClass; signals: string[]; model: string; boxS
 /** Signal-only baselines reported for comparison (no head). */
 const BASELINES: { cls: VisualClass; signals: string[]; model: string }[] = [
   { cls: 'child', signals: ['face.child', 'face.any'], model: HUMAN_ID },
+  { cls: 'child', signals: ['age.child', 'face.any'], model: FACE_GENDER_ID },
+  { cls: 'child', signals: ['face.child', 'age.child', 'face.any'], model: FACE_GENDER_ID },
   { cls: 'screenshot', signals: ['ocr.words', 'ocr.area'], model: 'tesseract-eng' },
   { cls: 'meme', signals: ['ocr.words', 'ocr.area'], model: 'tesseract-eng' },
   { cls: 'artistic', signals: ['nsfw.drawing'], model: NSFW_ID },

@@ -9,7 +9,7 @@ import { ModelRegistry } from '../src/models/registry.ts';
 import { nsfwLoader, nsfwPredict, nsfwSpec, type NsfwHandle } from '../src/models/nsfw.ts';
 import { humanLoader, humanPredict, humanSpec, type HumanHandle } from '../src/models/human.ts';
 import { ocrLoader, ocrPredict, ocrSpec, type OcrHandle } from '../src/models/ocr.ts';
-import { FACE_GENDER_MAX_FACES, faceGenderLoader, faceGenderSpec, femaleProbabilities, type FaceGenderHandle } from '../src/models/face-gender.ts';
+import { FACE_GENDER_MAX_FACES, faceGenderLoader, faceGenderSpec, ageGender, type FaceGenderHandle } from '../src/models/face-gender.ts';
 import { strongestFaces } from '../src/models/signals.ts';
 import { readManifest } from './manifest.ts';
 
@@ -63,10 +63,10 @@ for (const row of rows) {
   const t3 = performance.now();
   const [oc] = await ocrPredict(ocr, [frame]);
   const t4 = performance.now();
-  // face-api P(female) of the strongest faces (as the analyzer runs it), stored on each face.
+  // face-api age and P(female) of the strongest faces (as the analyzer runs it), stored on each face.
   const strongest = strongestFaces(hu!.faces, FACE_GENDER_MAX_FACES);
-  const pf = await femaleProbabilities(gender, frame, strongest.map((f) => f.box));
-  const faces = hu!.faces.map((f) => ({ ...f, femaleAgeGender: pf[strongest.indexOf(f)] ?? null }));
+  const ag = await ageGender(gender, frame, strongest.map((f) => f.box));
+  const faces = hu!.faces.map((f) => ({ ...f, faceApi: ag[strongest.indexOf(f)] ?? null }));
   const t5 = performance.now();
   const [ob] = await humanPredict(objects, [frame]);
   const t6 = performance.now();

@@ -38,7 +38,7 @@ export function faceSignals(o: HumanOutput): FaceSignals {
   const boxes: Record<string, Box> = {};
   for (const f of o.faces) {
     const pf = femaleProbability(f.gender, f.genderScore);
-    const child = Number.isFinite(f.age) ? 1 / (1 + Math.exp((f.age - CHILD_AGE) / 2)) : 0;
+    const child = childness(f.age);
     const cand: Signals = { 'face.any': f.score, 'face.female': f.score * pf, 'face.male': f.score * (1 - pf), 'face.child': f.score * child };
     for (const [k, v] of Object.entries(cand)) {
       if (v > (signals[k] as number)) {
@@ -56,17 +56,22 @@ export function strongestFaces<F extends { score: number }>(faces: F[], n: numbe
   return [...faces].sort((a, b) => b.score - a.score).slice(0, n);
 }
 
+/** Degree to which an estimated age is a child's: 1/(1 + e^((age - 13) / 2)). */
+export function childness(age: number): number {
+  return Number.isFinite(age) ? 1 / (1 + Math.exp((age - CHILD_AGE) / 2)) : 0;
+}
+
 /**
- * Signals from a dedicated gender model run on the face crops: `pFemale[i]` belongs to `faces[i]`.
+ * Signals from a dedicated age/gender model run on the face crops: `preds[i]` belongs to `faces[i]`.
  * 0 when there is no face (the model ran and found nothing to judge).
  */
-export function faceGenderSignals(faces: { score: number; box: Box }[], pFemale: number[]): FaceSignals {
-  const signals: Signals = { 'gender.female': 0, 'gender.male': 0 };
+export function faceGenderSignals(faces: { score: number; box: Box }[], preds: ({ pFemale: number; age: number } | null | undefined)[]): FaceSignals {
+  const signals: Signals = { 'gender.female': 0, 'gender.male': 0, 'age.child': 0 };
   const boxes: Record<string, Box> = {};
   faces.forEach((f, i) => {
-    const pf = pFemale[i];
-    if (pf === undefined || !Number.isFinite(pf)) return;
-    const cand: Signals = { 'gender.female': f.score * pf, 'gender.male': f.score * (1 - pf) };
+    const p = preds[i];
+    if (!p || !Number.isFinite(p.pFemale)) return;
+    const cand: Signals = { 'gender.female': f.score * p.pFemale, 'gender.male': f.score * (1 - p.pFemale), 'age.child': f.score * childness(p.age) };
     for (const [k, v] of Object.entries(cand)) {
       if (v > (signals[k] as number)) {
         signals[k] = v;
