@@ -6,7 +6,7 @@ import type { ClassCoverageReport, FrameInput, HeldBackQuality, ModelsReport, Vi
 import type { VisualEvidence } from '@modsvc/common/jobs';
 import { serviceLogger } from '@modsvc/common/logger';
 import { aggregateFrames, type FrameStat } from './models/aggregate.ts';
-import { applyCalibrator, loadCalibration, type CalibrationFile, type ClassMetrics } from './models/calibration.ts';
+import { applyCalibrator, loadCalibration, type CalibrationFile, type ClassCalibrator, type ClassMetrics } from './models/calibration.ts';
 import { humanPredict, type Box, type HumanHandle } from './models/human.ts';
 import { loadManifest, modelDir as defaultModelDir, selectEntries, type ManifestEntry } from './models/fetch.ts';
 import { FACE_GENDER_ID, HUMAN_ID, NSFW_ID, OBJECT_ID, OCR_ID, disabledModels, objectsEnabled, fullRegistry, liteRegistry, type HeadsManifest } from './models/lite.ts';
@@ -46,6 +46,12 @@ export interface VisionAnalyzerOptions {
   /** Longest side frames are decoded to (env VISION_DECODE_MAX_SIDE, 1024). */
   decodeMaxSide?: number;
   calibration?: CalibrationFile;
+  /**
+   * 'report' (default): classes with no calibration data (nsfwjs' adult_content / suggestive, NudeNet)
+   * carry the model's own confidence, listed in `uncalibrated`; 'null': they are null instead
+   * (env VISION_UNCALIBRATED=null), for callers who accept only calibrated probabilities.
+   */
+  uncalibrated?: 'report' | 'null';
 }
 
 /** VisionAnalysis plus per-class frame statistics (max, top-3 mean, p90, frames above threshold). */
@@ -122,6 +128,7 @@ class Analyzer implements DetailedVisionAnalyzer {
   private readonly batchSize: number;
   private readonly decodeMaxSide: number;
   private readonly calibration: CalibrationFile;
+  private readonly reportUncalibrated: boolean;
   private models_: LoadedSet | null = null;
   private initialised = false;
   /** Model calls are serialised: human and tfjs keep per-call state, and 2 cores gain nothing from overlap. */
@@ -140,6 +147,7 @@ class Analyzer implements DetailedVisionAnalyzer {
     this.dhashDistance = opts.dhashDistance ?? envNumber('VISION_DHASH_DISTANCE', 4);
     this.batchSize = Math.max(1, opts.batchSize ?? envNumber('VISION_BATCH', 8));
     this.decodeMaxSide = opts.decodeMaxSide ?? envNumber('VISION_DECODE_MAX_SIDE', 1024);
+    this.reportUncalibrated = opts.uncalibrated ? opts.uncalibrated === 'report' : process.env.VISION_UNCALIBRATED !== 'null';
     const calibration = opts.calibration ?? (this.set === 'none' ? { version: 'none', fittedOn: '', classes: {}, nullClasses: {} } : loadCalibration());
     const disabled = new Set(opts.disableModels ?? disabledModels());
     const manifestPath = opts.manifestPath ?? process.env.VISION_MODELS_MANIFEST;
@@ -176,7 +184,12 @@ class Analyzer implements DetailedVisionAnalyzer {
 
   /** Classes with a calibrator whose model is loaded. */
   private scoredClasses(): VisualClass[] {
-    return (Object.keys(this.calibration.classes) as VisualClass[]).filter((c) => this.loaded(this.calibration.classes[c]!.model));
+    return (Object.keys(this.calibration.classes) as VisualClass[]).filter((c) => this.scores(this.calibration.classes[c]!));
+  }
+
+  /** A calibrator scores when its model is loaded, and, if it is uncalibrated, when those scores are wanted. */
+  private scores(cal: ClassCalibrator): boolean {
+    return this.loaded(cal.model) && (cal.method !== 'identity' || this.reportUncalibrated);
   }
 
   private async runBatch(batch: { timestamp: number; frame: DecodedFrame }[]): Promise<AnalysedFrame[]> {
@@ -324,6 +337,9 @@ class Analyzer implements DetailedVisionAnalyzer {
       const group = groupOf(cls);
       const unscored = { calibration: null, heldBack: { all: null, photos: null } };
       if (this.set === 'none') return { class: cls, group, model: null, note: 'model set "none": no models loaded', ...unscored };
+      if (cal && reg?.isLoaded(cal.model) && !this.scores(cal)) {
+        return { class: cls, group, model: null, note: `uncalibrated scores are off (VISION_UNCALIBRATED=null): ${cal.note}`, ...unscored };
+      }
       if (cal && reg?.isLoaded(cal.model)) {
         return {
           class: cls,

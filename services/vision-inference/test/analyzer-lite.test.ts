@@ -110,6 +110,24 @@ describe.skipIf(!haveData)("analyzer, model set 'lite'", () => {
     for (const r of [x!, y!]) for (const [c, s] of Object.entries(alone.scores)) expect(r.scores[c as keyof typeof r.scores], c).toBe(s);
   });
 
+  it('with uncalibrated scores off, adult_content and suggestive are null with the reason; the rest is unchanged', async () => {
+    const strict = createVisionAnalyzer({ modelSet: 'lite', uncalibrated: 'null' });
+    try {
+      await strict.init(); // shares the loaded models
+      const img = readFileSync(childPhoto);
+      const [r, base] = await Promise.all([strict.analyze([{ timestamp: 0, data: img }]), analyzer.analyze([{ timestamp: 0, data: img }])]);
+      expect(r.scores.adult_content).toBeNull();
+      expect(r.scores.suggestive).toBeNull();
+      expect(r.uncalibrated).toEqual([]);
+      expect(r.scores.face_f).toBe(base.scores.face_f);
+      const c = strict.models().classes.find((k) => k.class === 'adult_content')!;
+      expect(c).toMatchObject({ model: null, calibration: null });
+      expect(c.note).toMatch(/VISION_UNCALIBRATED=null/);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('refuses an image over the pixel limit with a clear error', async () => {
     const huge = await sharp({ create: { width: 9000, height: 9000, channels: 3, background: '#000' } }).jpeg().toBuffer();
     await expect(analyzer.analyze([{ timestamp: 0, data: huge }])).rejects.toThrow(/pixel limit/);
