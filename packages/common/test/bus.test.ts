@@ -406,7 +406,9 @@ describe.skipIf(!natsServerAvailable())('JetStreamBus across a NATS restart', ()
         'publish after restart',
       );
       await waitFor(() => got.includes('after'), 20_000, 'delivery after restart');
-      expect(got).toEqual(['before', 'after']);
+      // At-least-once: an ack still in flight when the server stops is lost, and JetStream then
+      // redelivers 'before' (the stages are idempotent). Nothing may be lost or reordered.
+      expect([...new Set(got)]).toEqual(['before', 'after']);
       await c.stop();
     } finally {
       await bus.close();
