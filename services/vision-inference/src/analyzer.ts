@@ -352,7 +352,8 @@ class Analyzer implements DetailedVisionAnalyzer {
       }
       if (cal) {
         const err = models.find((m) => m.id === cal.model)?.error;
-        return { class: cls, group, model: null, note: `model ${cal.model} is not loaded${err ? `: ${err}` : ''}`, ...unscored };
+        const hint = cal.model === OBJECT_ID && !this.setConfig.objects ? ' (the object detector runs with VISION_OBJECTS=1)' : '';
+        return { class: cls, group, model: null, note: `model ${cal.model} is not loaded${err ? `: ${err}` : ''}${hint}`, ...unscored };
       }
       return { class: cls, group, model: null, note: this.calibration.nullClasses[cls] ?? 'no model scores this class', ...unscored };
     });
