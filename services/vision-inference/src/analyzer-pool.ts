@@ -2,13 +2,14 @@
 // inference (~0.2-0.4 s) would stall the process's event loop: HTTP, the bus and the store with it.
 // A pool of worker threads, each with its own VisionAnalyzer, keeps the service responsive and lets
 // jobs use more than one core (VISION_WORKERS: default 2 where two or more CPUs are available, else 1;
-// 0 runs the models in this thread). Each thread holds its own copy of the models (~0.7 GB).
-import os from 'node:os';
+// 0 runs the models in this thread). Each thread holds its own copy of the models (~0.7 GB) and gets
+// the settings parsed at boot as its workerData.
 import { Worker } from 'node:worker_threads';
 import type { FrameInput, ModelsReport, VisionAnalysis, VisionAnalyzer } from '@modsvc/common/contracts';
 import { serviceLogger } from '@modsvc/common/logger';
 import { createVisionAnalyzer } from './analyzer.ts';
 import type { PoolReply, PoolRequest } from './analyzer-thread.ts';
+import type { VisionSettings } from './settings.ts';
 
 const log = serviceLogger('vision-inference').child({ component: 'analyzer-pool' });
 
@@ -22,8 +23,8 @@ class ThreadAnalyzer {
   busy = 0;
   private failed: Error | null = null;
 
-  constructor() {
-    this.worker = new Worker(new URL('./analyzer-thread.js', import.meta.url));
+  constructor(settings: VisionSettings) {
+    this.worker = new Worker(new URL('./analyzer-thread.js', import.meta.url), { workerData: settings });
     this.worker.on('message', (reply: PoolReply) => {
       const p = this.pending.get(reply.id);
       if (!p) return;
@@ -64,10 +65,13 @@ class AnalyzerPool implements VisionAnalyzer {
   private readonly threads: ThreadAnalyzer[] = [];
   private report: ModelsReport = { models: [], classes: [] };
 
-  constructor(private readonly size: number) {}
+  constructor(
+    private readonly size: number,
+    private readonly settings: VisionSettings,
+  ) {}
 
   async init(): Promise<void> {
-    for (let i = 0; i < this.size; i++) this.threads.push(new ThreadAnalyzer());
+    for (let i = 0; i < this.size; i++) this.threads.push(new ThreadAnalyzer(this.settings));
     const reports = await Promise.all(this.threads.map((t) => t.call<ModelsReport>({ type: 'init' })));
     this.report = reports[0]!;
     log.info({ workers: this.size }, 'vision worker threads ready');
@@ -95,6 +99,7 @@ class AnalyzerPool implements VisionAnalyzer {
 }
 
 /** The analyzer the service runs: a pool of VISION_WORKERS threads, or (0) the models in this thread. */
-export function createPooledVisionAnalyzer(workers = Number(process.env.VISION_WORKERS ?? (os.availableParallelism() >= 2 ? 2 : 1))): VisionAnalyzer {
-  return workers > 0 ? new AnalyzerPool(Math.floor(workers)) : createVisionAnalyzer();
+export function createPooledVisionAnalyzer(settings: VisionSettings): VisionAnalyzer {
+  const workers = settings.VISION_WORKERS;
+  return workers > 0 ? new AnalyzerPool(Math.floor(workers), settings) : createVisionAnalyzer(settings);
 }

@@ -1,7 +1,9 @@
 // Runs one VisionAnalyzer inside a worker thread and answers the pool's requests (see analyzer-pool.ts).
-import { parentPort } from 'node:worker_threads';
+// The settings come from the pool as workerData: the thread never reads the environment.
+import { parentPort, workerData } from 'node:worker_threads';
 import type { FrameInput } from '@modsvc/common/contracts';
 import { createVisionAnalyzer } from './analyzer.ts';
+import type { VisionSettings } from './settings.ts';
 
 export type PoolRequest =
   | { id: number; type: 'init' }
@@ -12,7 +14,7 @@ export type PoolReply = { id: number; ok: true; value: unknown } | { id: number;
 
 if (parentPort) {
   const port = parentPort;
-  const analyzer = createVisionAnalyzer();
+  const analyzer = createVisionAnalyzer(workerData as VisionSettings);
   port.on('message', (req: PoolRequest) => {
     const run = async (): Promise<unknown> => {
       switch (req.type) {

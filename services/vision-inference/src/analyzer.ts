@@ -9,8 +9,8 @@ import { aggregateFrames, type FrameStat } from './models/aggregate.ts';
 import { applyCalibrator, loadCalibration, type CalibrationFile, type ClassCalibrator, type ClassMetrics } from './models/calibration.ts';
 import { humanPredict, type Box, type HumanHandle } from './models/human.ts';
 import { loadManifest, modelDir as defaultModelDir, selectEntries, type ManifestEntry } from './models/fetch.ts';
-import { FACE_GENDER_ID, HUMAN_ID, NSFW_ID, OBJECT_ID, OCR_ID, disabledModels, objectsEnabled, fullRegistry, liteRegistry, type HeadsManifest } from './models/lite.ts';
-import { detect, detectorCalibrators, detectorConfig, detectorSignals, type DeclaredDetector, type DetectorHandle } from './models/nudenet.ts';
+import { FACE_GENDER_ID, HUMAN_ID, NSFW_ID, OBJECT_ID, OCR_ID, fullRegistry, liteRegistry, type HeadsManifest, type LiteModelSettings } from './models/lite.ts';
+import { detect, detectorCalibrators, detectorConfig, detectorSignals, type DeclaredDetector, type DetectorHandle, type DetectorSettings } from './models/nudenet.ts';
 import { nsfwPredict, type NsfwHandle } from './models/nsfw.ts';
 import { ocrPredict, type OcrHandle } from './models/ocr.ts';
 import type { OnnxModel } from './models/onnx.ts';
@@ -18,38 +18,41 @@ import { dHash, decodeFrame, hammingDistance, type DecodedFrame } from './models
 import type { ModelRegistry } from './models/registry.ts';
 import { faceGenderSignals, faceSignals, nsfwSignals, objectSignals, ocrSignals, strongestFaces, type Signals } from './models/signals.ts';
 import { FACE_GENDER_MAX_FACES, ageGender, type FaceGenderHandle } from './models/face-gender.ts';
+import type { ModelSetName, VisionSettings } from './settings.ts';
 
 const log = serviceLogger('vision-inference').child({ component: 'analyzer' });
 
-export type ModelSet = 'lite' | 'full' | 'none';
+export type ModelSet = ModelSetName;
 
+/** Overrides of the settings for one analyzer (tests, tools); each defaults to the setting named. */
 export interface VisionAnalyzerOptions {
   /**
-   * Default: env VISION_MODEL_SET, else 'lite'. 'none' loads no model (every class null); 'full' is
-   * lite plus the downloadable models of models.json found in MODEL_DIR (`make models`).
+   * Default VISION_MODEL_SET. 'none' loads no model (every class null); 'full' is lite plus the
+   * downloadable models of models.json found in MODEL_DIR (`make models`).
    */
   modelSet?: ModelSet;
-  /** Model ids left out (env VISION_DISABLE_MODELS, comma-separated). */
+  /** Model ids left out (default VISION_DISABLE_MODELS). */
   disableModels?: string[];
-  /** Run the COCO object detector (env VISION_OBJECTS=1; off by default: it costs more CPU than the rest together). */
+  /** Run the COCO object detector (default VISION_OBJECTS; off unless set: it costs more CPU than the rest together). */
   objects?: boolean;
-  /** Directory of the downloaded models ('full'; env MODEL_DIR, else /models in a container, else ./data/models). */
+  /** Directory of the downloaded models ('full'; default MODEL_DIR, else /models in a container, else ./data/models). */
   modelDir?: string;
-  /** Manifest of the downloadable models ('full'; env VISION_MODELS_MANIFEST, else services/vision-inference/models.json). */
+  /** Manifest of the downloadable models ('full'; default VISION_MODELS_MANIFEST, else services/vision-inference/models.json). */
   manifestPath?: string;
-  /** Classes at or above this per-frame probability get evidence (env VISION_EVIDENCE_THRESHOLD, 0.5). */
+  /** Classes at or above this per-frame probability get evidence (default VISION_EVIDENCE_THRESHOLD). */
   evidenceThreshold?: number;
-  /** Frames whose dHash differs from the last analysed frame's by at most this many bits are skipped (env VISION_DHASH_DISTANCE, 4). */
+  /** Frames whose dHash differs from the last analysed frame's by at most this many bits are skipped (default VISION_DHASH_DISTANCE). */
   dhashDistance?: number;
-  /** Frames per model batch (env VISION_BATCH, 8). */
+  /** Frames per model batch (default VISION_BATCH). */
   batchSize?: number;
-  /** Longest side frames are decoded to (env VISION_DECODE_MAX_SIDE, 1024). */
+  /** Longest side frames are decoded to (default VISION_DECODE_MAX_SIDE). */
   decodeMaxSide?: number;
+  /** Default: the file VISION_CALIBRATION names, else artifacts/calibration.json. */
   calibration?: CalibrationFile;
   /**
-   * 'report' (default): classes with no calibration data (nsfwjs' adult_content / suggestive, NudeNet)
-   * carry the model's own confidence, listed in `uncalibrated`; 'null': they are null instead
-   * (env VISION_UNCALIBRATED=null), for callers who accept only calibrated probabilities.
+   * 'report': classes with no calibration data (nsfwjs' adult_content / suggestive, NudeNet) carry
+   * the model's own confidence, listed in `uncalibrated`; 'null': they are null instead, for callers
+   * who accept only calibrated probabilities. Default VISION_UNCALIBRATED.
    */
   uncalibrated?: 'report' | 'null';
 }
@@ -60,16 +63,13 @@ export interface VisionAnalysisDetail extends VisionAnalysis {
   framesSkipped: number;
 }
 
-function envNumber(name: string, fallback: number): number {
-  const v = Number(process.env[name]);
-  return process.env[name] !== undefined && Number.isFinite(v) ? v : fallback;
-}
-
 interface LoadedSet {
   registry: ModelRegistry;
   heads: HeadsManifest | null;
   detectors: DeclaredDetector[];
 }
+
+type ModelSettings = LiteModelSettings & DetectorSettings;
 
 interface SetConfig {
   set: ModelSet;
@@ -77,10 +77,24 @@ interface SetConfig {
   objects: boolean;
   modelDir: string;
   entries: ManifestEntry[];
+  models: ModelSettings;
+}
+
+/** The settings the model loaders use, and only those (they are part of the shared set's key). */
+function modelSettings(s: VisionSettings): ModelSettings {
+  return {
+    VISION_HUMAN_MAX_SIDE: s.VISION_HUMAN_MAX_SIDE,
+    VISION_OCR_MAX_SIDE: s.VISION_OCR_MAX_SIDE,
+    VISION_THREADS: s.VISION_THREADS,
+    VISION_ORT_PROVIDER: s.VISION_ORT_PROVIDER,
+    VISION_DETECTOR_CONF: s.VISION_DETECTOR_CONF,
+    VISION_DETECTOR_IOU: s.VISION_DETECTOR_IOU,
+    VISION_ALLOW_UNPINNED_MODELS: s.VISION_ALLOW_UNPINNED_MODELS,
+  };
 }
 
 function setKey(c: SetConfig): string {
-  return JSON.stringify([c.set, [...c.disabled].sort(), c.objects, c.modelDir, c.entries]);
+  return JSON.stringify([c.set, [...c.disabled].sort(), c.objects, c.modelDir, c.entries, c.models]);
 }
 
 /** One registry per model set (and configuration) per process: every analyzer instance shares the loaded models. */
@@ -93,8 +107,8 @@ function acquire(c: SetConfig): LoadedSet | null {
   if (!s) {
     const built =
       c.set === 'full'
-        ? fullRegistry({ manifest: { models: c.entries }, modelDir: c.modelDir, disabled: c.disabled, objects: c.objects })
-        : { ...liteRegistry(undefined, c.disabled, c.objects), detectors: [] };
+        ? fullRegistry(c.models, { manifest: { models: c.entries }, modelDir: c.modelDir, disabled: c.disabled, objects: c.objects })
+        : { ...liteRegistry(c.models, { disabled: c.disabled, objects: c.objects }), detectors: [] };
     s = { ...built, refs: 0 };
     shared.set(key, s);
   }
@@ -127,6 +141,7 @@ class Analyzer implements DetailedVisionAnalyzer {
   private readonly dhashDistance: number;
   private readonly batchSize: number;
   private readonly decodeMaxSide: number;
+  private readonly pixelLimit: number;
   private readonly calibration: CalibrationFile;
   private readonly reportUncalibrated: boolean;
   private models_: LoadedSet | null = null;
@@ -140,21 +155,29 @@ class Analyzer implements DetailedVisionAnalyzer {
     return run;
   }
 
-  constructor(opts: VisionAnalyzerOptions) {
-    const envSet = process.env.VISION_MODEL_SET;
-    this.set = opts.modelSet ?? (envSet === 'none' || envSet === 'lite' || envSet === 'full' ? envSet : 'lite');
-    this.threshold = opts.evidenceThreshold ?? envNumber('VISION_EVIDENCE_THRESHOLD', 0.5);
-    this.dhashDistance = opts.dhashDistance ?? envNumber('VISION_DHASH_DISTANCE', 4);
-    this.batchSize = Math.max(1, opts.batchSize ?? envNumber('VISION_BATCH', 8));
-    this.decodeMaxSide = opts.decodeMaxSide ?? envNumber('VISION_DECODE_MAX_SIDE', 1024);
-    this.reportUncalibrated = opts.uncalibrated ? opts.uncalibrated === 'report' : process.env.VISION_UNCALIBRATED !== 'null';
-    const calibration = opts.calibration ?? (this.set === 'none' ? { version: 'none', fittedOn: '', classes: {}, nullClasses: {} } : loadCalibration());
-    const disabled = new Set(opts.disableModels ?? disabledModels());
-    const manifestPath = opts.manifestPath ?? process.env.VISION_MODELS_MANIFEST;
+  constructor(settings: VisionSettings, opts: VisionAnalyzerOptions) {
+    this.set = opts.modelSet ?? settings.VISION_MODEL_SET;
+    this.threshold = opts.evidenceThreshold ?? settings.VISION_EVIDENCE_THRESHOLD;
+    this.dhashDistance = opts.dhashDistance ?? settings.VISION_DHASH_DISTANCE;
+    this.batchSize = Math.max(1, opts.batchSize ?? settings.VISION_BATCH);
+    this.decodeMaxSide = opts.decodeMaxSide ?? settings.VISION_DECODE_MAX_SIDE;
+    this.pixelLimit = settings.VISION_PIXEL_LIMIT;
+    this.reportUncalibrated = (opts.uncalibrated ?? settings.VISION_UNCALIBRATED) === 'report';
+    const calibration =
+      opts.calibration ?? (this.set === 'none' ? { version: 'none', fittedOn: '', classes: {}, nullClasses: {} } : loadCalibration(settings.VISION_CALIBRATION));
+    const disabled = new Set(opts.disableModels ?? settings.VISION_DISABLE_MODELS);
+    const manifestPath = opts.manifestPath ?? settings.VISION_MODELS_MANIFEST;
     const entries = this.set === 'full' ? selectEntries(loadManifest(manifestPath || undefined), 'full').filter((e) => !disabled.has(e.id)) : [];
-    this.setConfig = { set: this.set, disabled, objects: opts.objects ?? objectsEnabled(), modelDir: opts.modelDir ?? defaultModelDir(), entries };
+    this.setConfig = {
+      set: this.set,
+      disabled,
+      objects: opts.objects ?? settings.VISION_OBJECTS,
+      modelDir: opts.modelDir ?? defaultModelDir(settings),
+      entries,
+      models: modelSettings(settings),
+    };
     // Detector classes are scored by the detector's own confidence (identity); a fitted calibrator wins.
-    const detectorCals = Object.assign({}, ...entries.map((e) => detectorCalibrators(detectorConfig(e)))) as CalibrationFile['classes'];
+    const detectorCals = Object.assign({}, ...entries.map((e) => detectorCalibrators(detectorConfig(e, settings)))) as CalibrationFile['classes'];
     this.calibration = { ...calibration, classes: { ...detectorCals, ...calibration.classes } };
   }
 
@@ -275,7 +298,7 @@ class Analyzer implements DetailedVisionAnalyzer {
     const kept: { timestamp: number; frame: DecodedFrame }[] = [];
     let last: bigint | null = null;
     for (const input of [...inputs].sort((a, b) => a.timestamp - b.timestamp)) {
-      const frame = await decodeFrame(input.data, this.decodeMaxSide);
+      const frame = await decodeFrame(input.data, this.decodeMaxSide, this.pixelLimit);
       const h = await dHash(frame);
       if (last !== null && hammingDistance(h, last) <= this.dhashDistance) {
         result.framesSkipped++;
@@ -378,6 +401,7 @@ export interface DetailedVisionAnalyzer extends VisionAnalyzer {
   analyze(frames: FrameInput[]): Promise<VisionAnalysisDetail>;
 }
 
-export function createVisionAnalyzer(opts: VisionAnalyzerOptions = {}): DetailedVisionAnalyzer {
-  return new Analyzer(opts);
+/** An analyzer configured by `settings`; `opts` overrides some of them (tests, tools). */
+export function createVisionAnalyzer(settings: VisionSettings, opts: VisionAnalyzerOptions = {}): DetailedVisionAnalyzer {
+  return new Analyzer(settings, opts);
 }

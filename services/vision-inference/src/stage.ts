@@ -1,18 +1,24 @@
 // vision-inference on the bus: loads the frames of a job, runs the model registry, has OCR text scored.
-import type { Runtime } from '@modsvc/common/host';
+import { stageDeps, type Runtime } from '@modsvc/common/host';
 import type { TextToxicityApi, VisionAnalyzer, FrameInput } from '@modsvc/common/contracts';
 import type { VisionPart } from '@modsvc/common/jobs';
-import { runStage, loadQueuedJob, type StageDeps } from '@modsvc/common/stage';
+import { runStage, loadQueuedJob } from '@modsvc/common/stage';
 import type { Consumer } from '@modsvc/common/bus/types';
+import type { VisionSettings } from './settings.ts';
 
-export async function startVisionConsumer(rt: Runtime, analyzer: VisionAnalyzer, text: TextToxicityApi): Promise<Consumer> {
-  const deps: StageDeps = { bus: rt.bus, store: rt.store, log: rt.log };
+export async function startVisionConsumer(
+  rt: Runtime,
+  analyzer: VisionAnalyzer,
+  text: TextToxicityApi,
+  settings: Pick<VisionSettings, 'VISION_CONCURRENCY'>,
+): Promise<Consumer> {
+  const deps = stageDeps(rt);
   return runStage(deps, {
     stage: 'vision',
     subject: 'pipeline.vision',
     durable: 'vision-inference',
-    // Two jobs in flight: one job's decoding and OCR (other threads) overlap the other's tfjs models.
-    concurrency: Number(process.env.VISION_CONCURRENCY ?? 2),
+    // Two jobs in flight by default: one job's decoding and OCR (other threads) overlap the other's tfjs models.
+    concurrency: settings.VISION_CONCURRENCY,
     handle: async ({ jobId, frames }) => {
       const job = await loadQueuedJob(deps, jobId);
       if (!job) return;

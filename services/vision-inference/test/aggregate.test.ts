@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { aggregateFrames, quantile } from '../src/models/aggregate.ts';
 import { applyCalibrator, sigmoid, type ClassCalibrator } from '../src/models/calibration.ts';
 import { childness, faceGenderSignals, faceSignals, femaleProbability, nsfwSignals, objectSignals, strongestFaces } from '../src/models/signals.ts';
-import { objectsEnabled } from '../src/models/lite.ts';
 import { cropRegion } from '../src/models/face-gender.ts';
 
 describe('aggregateFrames', () => {
@@ -114,12 +113,5 @@ describe('calibrators and signals', () => {
     expect(o.boxes['obj.bottle']).toEqual([10, 10, 5, 5]);
     expect(o.boxes['obj.cup']).toBeUndefined();
     expect(objectSignals([]).signals['obj.bottle']).toBe(0);
-  });
-
-  it('the object detector is opt-in (VISION_OBJECTS)', () => {
-    expect(objectsEnabled({})).toBe(false);
-    expect(objectsEnabled({ VISION_OBJECTS: '1' })).toBe(true);
-    expect(objectsEnabled({ VISION_OBJECTS: 'true' })).toBe(true);
-    expect(objectsEnabled({ VISION_OBJECTS: '0' })).toBe(false);
   });
 });

@@ -5,14 +5,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISUAL_CLASSES } from '@modsvc/common/classes';
 import { createVisionAnalyzer } from '../src/analyzer.ts';
+import { settingsSchema } from '../src/settings.ts';
 
 const images = path.resolve(import.meta.dirname, '../../../../shared/data/images');
 const childPhoto = path.join(images, 'child/real2_protectch_1.jpg');
 const screenshot = path.join(images, 'screenshot/ark_ark-comment.jpg');
 const haveData = existsSync(childPhoto) && existsSync(screenshot);
+const settings = settingsSchema.parse({});
 
 describe.skipIf(!haveData)("analyzer, model set 'lite'", () => {
-  const analyzer = createVisionAnalyzer({ modelSet: 'lite' });
+  const analyzer = createVisionAnalyzer(settings, { modelSet: 'lite' });
   beforeAll(async () => {
     await analyzer.init();
   });
@@ -111,7 +113,7 @@ describe.skipIf(!haveData)("analyzer, model set 'lite'", () => {
   });
 
   it('with uncalibrated scores off, adult_content and suggestive are null with the reason; the rest is unchanged', async () => {
-    const strict = createVisionAnalyzer({ modelSet: 'lite', uncalibrated: 'null' });
+    const strict = createVisionAnalyzer(settings, { modelSet: 'lite', uncalibrated: 'null' });
     try {
       await strict.init(); // shares the loaded models
       const img = readFileSync(childPhoto);
@@ -137,8 +139,8 @@ describe.skipIf(!haveData)("analyzer, model set 'lite'", () => {
 const beerPhoto = path.join(images, 'alcohol/real_dipsum_1.jpg');
 
 describe.skipIf(!haveData || !existsSync(beerPhoto))('analyzer, COCO objects (VISION_OBJECTS)', () => {
-  const plain = createVisionAnalyzer({ modelSet: 'lite', objects: false });
-  const withObjects = createVisionAnalyzer({ modelSet: 'lite', objects: true, evidenceThreshold: 0.2 });
+  const plain = createVisionAnalyzer(settings, { modelSet: 'lite', objects: false });
+  const withObjects = createVisionAnalyzer(settings, { modelSet: 'lite', objects: true, evidenceThreshold: 0.2 });
   beforeAll(async () => {
     await Promise.all([plain.init(), withObjects.init()]);
   });

@@ -2,10 +2,11 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { VISUAL_CLASSES } from '@modsvc/common/classes';
 import { createVisionAnalyzer } from '../src/analyzer.ts';
+import { settingsSchema } from '../src/settings.ts';
 
 describe("analyzer, model set 'none'", () => {
   it('loads nothing and reports every visual class as null', async () => {
-    const a = createVisionAnalyzer({ modelSet: 'none' });
+    const a = createVisionAnalyzer(settingsSchema.parse({}), { modelSet: 'none' });
     await a.init();
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
     const r = await a.analyze([
@@ -27,16 +28,9 @@ describe("analyzer, model set 'none'", () => {
   });
 
   it('takes the model set from VISION_MODEL_SET', async () => {
-    const prev = process.env.VISION_MODEL_SET;
-    process.env.VISION_MODEL_SET = 'none';
-    try {
-      const a = createVisionAnalyzer();
-      await a.init();
-      expect(a.models().models).toEqual([]);
-      await a.close();
-    } finally {
-      if (prev === undefined) delete process.env.VISION_MODEL_SET;
-      else process.env.VISION_MODEL_SET = prev;
-    }
+    const a = createVisionAnalyzer(settingsSchema.parse({ VISION_MODEL_SET: 'none' }));
+    await a.init();
+    expect(a.models().models).toEqual([]);
+    await a.close();
   });
 });

@@ -3,22 +3,19 @@ import sharp from 'sharp';
 import type { VisionAnalyzer } from '@modsvc/common/contracts';
 import { VISUAL_CLASSES } from '@modsvc/common/classes';
 import { createPooledVisionAnalyzer } from '../src/analyzer-pool.ts';
+import { settingsSchema } from '../src/settings.ts';
 
-// The pool's plumbing (threads, transfer, errors), on the model set that loads nothing.
+// The pool's plumbing (threads, transfer, errors, settings handed to the threads), on the model set that loads nothing.
 describe('vision analyzer pool (worker threads)', () => {
   let pool: VisionAnalyzer;
-  const previous = process.env.VISION_MODEL_SET;
 
   beforeAll(async () => {
-    process.env.VISION_MODEL_SET = 'none';
-    pool = createPooledVisionAnalyzer(2);
+    pool = createPooledVisionAnalyzer(settingsSchema.parse({ VISION_WORKERS: '2', VISION_MODEL_SET: 'none' }));
     await pool.init();
   }, 60_000);
 
   afterAll(async () => {
     await pool.close();
-    if (previous === undefined) delete process.env.VISION_MODEL_SET;
-    else process.env.VISION_MODEL_SET = previous;
   });
 
   it('reports the models of its threads and analyses frames in them', async () => {

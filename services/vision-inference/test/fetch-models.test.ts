@@ -7,19 +7,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { environment } from '@modsvc/common/config';
 import {
   ALLOW_UNPINNED_ENV,
   DEFAULT_MANIFEST_PATH,
   ManifestError,
   fetchModel,
   fetchModels,
+  fetchOptions,
   loadManifest,
   modelDir,
-  parseModelSet,
   selectEntries,
   sidecarPath,
   type ManifestEntry,
 } from '../src/models/fetch.ts';
+import { settingsSchema } from '../src/settings.ts';
 
 const run = promisify(execFile);
 const PKG = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -164,13 +166,13 @@ describe('model fetcher (make models)', () => {
 
   it('refuses an entry without a pinned sha256 unless the override is set, then records the hash it saw', async () => {
     const dir = freshDir();
-    await expect(fetchModel(entry({ sha256: null }), dir, { env: {} })).rejects.toThrow(/no sha256.*refusing.*VISION_ALLOW_UNPINNED_MODELS=1/);
+    await expect(fetchModel(entry({ sha256: null }), dir, fetchOptions(settingsSchema.parse({})))).rejects.toThrow(/no sha256.*refusing.*VISION_ALLOW_UNPINNED_MODELS=1/);
     expect(hits['/model.bin']).toBeUndefined();
-    const env = { [ALLOW_UNPINNED_ENV]: '1' };
-    const r = await fetchModel(entry({ sha256: null }), dir, { env });
+    const opts = fetchOptions(settingsSchema.parse({ [ALLOW_UNPINNED_ENV]: '1' }));
+    const r = await fetchModel(entry({ sha256: null }), dir, opts);
     expect(r).toMatchObject({ status: 'downloaded', sha256: sha, unpinned: true });
     expect(readFileSync(sidecarPath(path.join(dir, 'sub/tiny.onnx')), 'utf8')).toMatch(new RegExp(`^${sha}  tiny.onnx`));
-    expect((await fetchModel(entry({ sha256: null }), dir, { env })).status).toBe('present');
+    expect((await fetchModel(entry({ sha256: null }), dir, opts)).status).toBe('present');
     expect(hits['/model.bin']).toBe(1);
   });
 
@@ -215,15 +217,13 @@ describe('model manifest', () => {
     expect(selectEntries(m, 'lite')).toEqual([]);
     expect(selectEntries(m, 'none')).toEqual([]);
     expect(selectEntries(m, 'full')).toHaveLength(1);
-    expect(parseModelSet(undefined)).toBe('lite');
-    expect(() => parseModelSet('huge')).toThrow(/not a model set/);
     expect(modelDir({ MODEL_DIR: '/srv/models' })).toBe('/srv/models');
   });
 });
 
 describe('train/fetch-models.ts (make models)', () => {
   const cli = (env: Record<string, string>) =>
-    run(process.execPath, ['--import', 'tsx', 'train/fetch-models.ts'], { cwd: PKG, env: { ...process.env, LOG_LEVEL: 'silent', ...env } }).then(
+    run(process.execPath, ['--import', 'tsx', 'train/fetch-models.ts'], { cwd: PKG, env: { ...environment(), LOG_LEVEL: 'silent', ...env } }).then(
       (r) => ({ code: 0, ...r }),
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
     );

@@ -10,9 +10,11 @@ import { ALLOW_UNPINNED_ENV, DEFAULT_MANIFEST_PATH, loadManifest, sidecarPath, t
 import { HUMAN_ID, NSFW_ID, OCR_ID, readHeadsManifest } from '../src/models/lite.ts';
 import { decodeYolov8, declareDetector, detectorConfig, iou, nms } from '../src/models/nudenet.ts';
 import { ModelRegistry } from '../src/models/registry.ts';
+import { settingsSchema } from '../src/settings.ts';
 import { buildTinyYolo } from './helpers/onnx-graph.ts';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'vision-nudenet-'));
+const settings = settingsSchema.parse({});
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 // The real NudeNet entry gives the labels, their order and the class mapping the tiny model is run with.
@@ -53,7 +55,7 @@ afterEach(async () => {
   for (const a of open.splice(0)) await a.close();
 });
 function analyzer(dir: string, manifestPath: string): DetailedVisionAnalyzer {
-  const a = createVisionAnalyzer({ modelSet: 'full', modelDir: dir, manifestPath, disableModels: LITE });
+  const a = createVisionAnalyzer(settings, { modelSet: 'full', modelDir: dir, manifestPath, disableModels: LITE });
   open.push(a);
   return a;
 }
@@ -164,9 +166,9 @@ describe("NudeNet-style detector through the registry and the analyzer (model se
 
   it('loads an unpinned entry only with the override and the hash recorded by make models', async () => {
     const { dir, entry } = setup({ sha256: null });
-    const load = async (env: NodeJS.ProcessEnv) => {
-      const reg = new ModelRegistry();
-      declareDetector(reg, entry, dir, env);
+    const load = async (env: Record<string, string>) => {
+      const reg = new ModelRegistry(settings);
+      declareDetector(reg, entry, dir, settingsSchema.parse(env));
       await reg.loadAll();
       const rep = reg.report()[0]!;
       await reg.close();
@@ -184,10 +186,10 @@ describe("NudeNet-style detector through the registry and the analyzer (model se
     const wrong = buildTinyYolo(SIZE, 5, [{ box: [1, 1, 1, 1], scores: {} }]);
     const { dir, entry } = setup({ sha256: createHash('sha256').update(wrong).digest('hex') });
     writeFileSync(path.join(dir, entry.file), wrong);
-    const reg = new ModelRegistry();
-    declareDetector(reg, entry, dir, {});
+    const reg = new ModelRegistry(settings);
+    declareDetector(reg, entry, dir, settings);
     await reg.loadAll();
     expect(reg.report()[0]!.error).toMatch(/output shape \[1, 9, 1\] is not \[1, 22, N\]/);
-    expect(detectorConfig(entry, { VISION_DETECTOR_CONF: '0.4' }).confThreshold).toBe(0.4);
+    expect(detectorConfig(entry, settingsSchema.parse({ VISION_DETECTOR_CONF: '0.4' })).confThreshold).toBe(0.4);
   });
 });

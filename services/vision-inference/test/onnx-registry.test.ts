@@ -6,8 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ChecksumError, ModelRegistry, sha256File, type ModelSpec } from '../src/models/registry.ts';
 import { executionProviders, intraOpThreads, OnnxModel } from '../src/models/onnx.ts';
 import { buildLinearSigmoidModel } from '../src/models/onnx-writer.ts';
+import { settingsSchema } from '../src/settings.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'vision-onnx-'));
+const settings = settingsSchema.parse({});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const W = [
@@ -45,7 +47,7 @@ describe('ONNX models through the registry', () => {
   it('loads a model built in the test (checksum verified), warms it and computes sigmoid(xW+b)', async () => {
     const { file, sha } = writeModel('tiny.onnx');
     expect(await sha256File(file)).toBe(sha);
-    const reg = new ModelRegistry();
+    const reg = new ModelRegistry(settings);
     reg.declare(spec(file, sha));
     await reg.loadAll();
     expect(reg.isLoaded('tiny-head')).toBe(true);
@@ -69,7 +71,7 @@ describe('ONNX models through the registry', () => {
   it('refuses a file whose sha256 differs and keeps the other models', async () => {
     const good = writeModel('good.onnx');
     const bad = writeModel('bad.onnx');
-    const reg = new ModelRegistry();
+    const reg = new ModelRegistry(settings);
     reg.declare(spec(bad.file, '0'.repeat(64), 'bad'));
     reg.declare(spec(good.file, good.sha, 'good'));
     await reg.loadAll();
@@ -83,14 +85,14 @@ describe('ONNX models through the registry', () => {
 
   it('ChecksumError names the file and both digests', async () => {
     const { file } = writeModel('x.onnx');
-    const reg = new ModelRegistry();
+    const reg = new ModelRegistry(settings);
     reg.declare(spec(file, 'ab'.repeat(32)));
     const { verifyFiles } = await import('../src/models/registry.ts');
     await expect(verifyFiles(reg.specs()[0]!)).rejects.toBeInstanceOf(ChecksumError);
   });
 
   it('rejects duplicate ids and runtimes without a loader', () => {
-    const reg = new ModelRegistry();
+    const reg = new ModelRegistry(settings);
     reg.declare(spec('/nonexistent', '0'));
     expect(() => reg.declare(spec('/nonexistent', '0'))).toThrow(/declared twice/);
     expect(() => reg.declare({ ...spec('/x', '0', 'tf'), runtime: 'tfjs-wasm' })).toThrow(/needs a loader/);
@@ -99,11 +101,11 @@ describe('ONNX models through the registry', () => {
   it('loadAll is idempotent (models load once)', async () => {
     const { file, sha } = writeModel('once.onnx');
     let loads = 0;
-    const reg = new ModelRegistry();
+    const reg = new ModelRegistry(settings);
     reg.declare(spec(file, sha), {
       load: async (s) => {
         loads++;
-        return OnnxModel.create(s.files[0]!.path);
+        return OnnxModel.create(s.files[0]!.path, settings);
       },
     });
     await Promise.all([reg.loadAll(), reg.loadAll()]);
@@ -115,16 +117,17 @@ describe('ONNX models through the registry', () => {
 
 describe('ONNX runtime settings', () => {
   it('takes intra-op threads from VISION_THREADS, else the cgroup limit', () => {
-    expect(intraOpThreads({ VISION_THREADS: '3' })).toBe(3);
+    expect(intraOpThreads(settingsSchema.parse({ VISION_THREADS: '3' }))).toBe(3);
     const cg = mkdtempSync(path.join(dir, 'cg-'));
     writeFileSync(path.join(cg, 'cpu.max'), '250000 100000\n');
-    expect(intraOpThreads({}, cg)).toBe(2);
+    expect(intraOpThreads(settings, cg)).toBe(2);
+    expect(intraOpThreads(settingsSchema.parse({ VISION_THREADS: '0' }), cg)).toBe(2);
     writeFileSync(path.join(cg, 'cpu.max'), '50000 100000\n');
-    expect(intraOpThreads({}, cg)).toBe(1);
+    expect(intraOpThreads(settings, cg)).toBe(1);
   });
 
   it('uses CPU when forced or when no GPU is visible', () => {
-    expect(executionProviders({ VISION_ORT_PROVIDER: 'cpu' })).toEqual(['cpu']);
-    expect(executionProviders({}).at(-1)).toBe('cpu');
+    expect(executionProviders(settingsSchema.parse({ VISION_ORT_PROVIDER: 'cpu' }))).toEqual(['cpu']);
+    expect(executionProviders(settings).at(-1)).toBe('cpu');
   });
 });

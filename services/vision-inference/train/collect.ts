@@ -4,6 +4,8 @@
 // Resumable: images already in the output file are skipped.
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseSettings } from '@modsvc/common/config';
+import { DEFAULT_DECODE_MAX_SIDE, settingsSchema } from '../src/settings.ts';
 import { decodeFrame } from '../src/models/preprocess.ts';
 import { ModelRegistry } from '../src/models/registry.ts';
 import { nsfwLoader, nsfwPredict, nsfwSpec, type NsfwHandle } from '../src/models/nsfw.ts';
@@ -13,6 +15,9 @@ import { FACE_GENDER_MAX_FACES, faceGenderLoader, faceGenderSpec, ageGender, typ
 import { strongestFaces } from '../src/models/signals.ts';
 import { readManifest } from './manifest.ts';
 
+const settings = parseSettings(
+  settingsSchema.pick({ VISION_PIXEL_LIMIT: true, VISION_HUMAN_MAX_SIDE: true, VISION_OCR_MAX_SIDE: true, VISION_THREADS: true, VISION_ORT_PROVIDER: true }),
+);
 const here = path.dirname(new URL(import.meta.url).pathname);
 const manifest = process.argv[2] ?? path.resolve(here, '../../../../shared/data/images/labels.csv');
 const out = process.argv[3] ?? path.join(here, '.cache', 'raw.jsonl');
@@ -21,13 +26,13 @@ mkdirSync(path.dirname(out), { recursive: true });
 const done = new Set<string>();
 if (existsSync(out)) for (const l of readFileSync(out, 'utf8').split('\n')) if (l) done.add((JSON.parse(l) as { file: string }).file);
 
-const reg = new ModelRegistry();
+const reg = new ModelRegistry(settings);
 const hSpec = humanSpec('face');
 const oSpec = humanSpec('object');
 reg.declare(nsfwSpec, nsfwLoader);
-reg.declare(hSpec, humanLoader('face'));
-reg.declare(oSpec, humanLoader('object'));
-reg.declare(ocrSpec, ocrLoader);
+reg.declare(hSpec, humanLoader('face', settings.VISION_HUMAN_MAX_SIDE));
+reg.declare(oSpec, humanLoader('object', settings.VISION_HUMAN_MAX_SIDE));
+reg.declare(ocrSpec, ocrLoader(settings.VISION_OCR_MAX_SIDE));
 reg.declare(faceGenderSpec, faceGenderLoader);
 await reg.loadAll();
 const nsfw = reg.get<NsfwHandle>(nsfwSpec.id);
@@ -55,7 +60,7 @@ for (const row of rows) {
   if (done.has(row.file)) continue;
   const bytes = readFileSync(path.join(path.dirname(manifest), row.file));
   const t0 = performance.now();
-  const frame = await decodeFrame(bytes);
+  const frame = await decodeFrame(bytes, DEFAULT_DECODE_MAX_SIDE, settings.VISION_PIXEL_LIMIT);
   const t1 = performance.now();
   const [nz] = await nsfwPredict(nsfw, [frame]);
   const t2 = performance.now();

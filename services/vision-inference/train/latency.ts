@@ -4,7 +4,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseSettings } from '@modsvc/common/config';
 import { createVisionAnalyzer } from '../src/analyzer.ts';
+import { settingsSchema } from '../src/settings.ts';
 import { readManifest } from './manifest.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -16,7 +18,7 @@ const step = Math.max(1, Math.floor(rows.length / count));
 const sample = rows.filter((_, i) => i % step === 0).slice(0, count);
 
 const t0 = performance.now();
-const analyzer = createVisionAnalyzer({ modelSet: 'lite' });
+const analyzer = createVisionAnalyzer(parseSettings(settingsSchema), { modelSet: 'lite' });
 await analyzer.init();
 const initMs = performance.now() - t0;
 const ms: number[] = [];

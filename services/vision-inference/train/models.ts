@@ -1,8 +1,10 @@
 // Loads the configured model set once and prints the models report (what GET /v1/models shows).
 // Usage: npx tsx services/vision-inference/train/models.ts
+import { parseSettings } from '@modsvc/common/config';
 import { createVisionAnalyzer } from '../src/analyzer.ts';
+import { settingsSchema } from '../src/settings.ts';
 
-const analyzer = createVisionAnalyzer();
+const analyzer = createVisionAnalyzer(parseSettings(settingsSchema));
 await analyzer.init();
 const r = analyzer.models();
 for (const m of r.models) process.stdout.write(`model ${m.id}@${m.version} (${m.runtime}) loaded=${m.loaded}${m.error ? ` error=${m.error}` : ''}\n`);

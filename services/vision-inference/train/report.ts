@@ -1,9 +1,11 @@
 // Prints the per-class markdown tables for README.md and docs/vision.md from artifacts/calibration.json.
 // Usage: npx tsx services/vision-inference/train/report.ts
 import { VISUAL_CLASSES, groupOf } from '@modsvc/common/classes';
+import { parseSettings } from '@modsvc/common/config';
 import { loadCalibration, type ClassMetrics } from '../src/models/calibration.ts';
+import { settingsSchema } from '../src/settings.ts';
 
-const cal = loadCalibration();
+const cal = loadCalibration(parseSettings(settingsSchema.pick({ VISION_CALIBRATION: true })).VISION_CALIBRATION);
 const f = (v: number | null | undefined) => (v == null ? '–' : v.toFixed(2));
 const m = (x: (ClassMetrics & { falsePositiveRateAt05?: number | null }) | null | undefined) =>
   x

@@ -41,7 +41,8 @@ export interface CalibrationFile {
 
 export const DEFAULT_CALIBRATION_PATH = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../artifacts/calibration.json');
 
-export function loadCalibration(file = process.env.VISION_CALIBRATION ?? DEFAULT_CALIBRATION_PATH): CalibrationFile {
+/** The calibrators of `file` (VISION_CALIBRATION; default artifacts/calibration.json); none when it is missing. */
+export function loadCalibration(file = DEFAULT_CALIBRATION_PATH): CalibrationFile {
   if (!existsSync(file)) return { version: 'none', fittedOn: '', classes: {}, nullClasses: {} };
   return JSON.parse(readFileSync(file, 'utf8')) as CalibrationFile;
 }

@@ -8,7 +8,10 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { VISUAL_CLASSES, type VisualClass } from '@modsvc/common/classes';
 import { serviceLogger } from '@modsvc/common/logger';
+import type { ModelSetName, VisionSettings } from '../settings.ts';
 import { sha256File } from './registry.ts';
+
+export type { ModelSetName } from '../settings.ts';
 
 const log = serviceLogger('vision-inference').child({ component: 'model-fetch' });
 
@@ -16,14 +19,12 @@ const HERE = path.dirname(new URL(import.meta.url).pathname);
 export const DEFAULT_MANIFEST_PATH = path.resolve(HERE, '../../models.json');
 const REPO_ROOT = path.resolve(HERE, '../../../..');
 
-/** Env that lets a manifest entry without a pinned sha256 be downloaded and loaded (trust on first download). */
+/** Variable that lets a manifest entry without a pinned sha256 be downloaded and loaded (trust on first download). */
 export const ALLOW_UNPINNED_ENV = 'VISION_ALLOW_UNPINNED_MODELS';
 /** Default cap on one download when the entry gives neither maxBytes nor size. */
 export const DEFAULT_MAX_BYTES = 1 << 30;
 export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 const MAX_REDIRECTS = 5;
-
-export type ModelSetName = 'lite' | 'full' | 'none';
 
 export interface ManifestEntry {
   id: string;
@@ -106,8 +107,8 @@ function validateEntry(e: ManifestEntry, where: string): void {
   if (typeof e.licence !== 'string' || !e.licence) bad('licence missing');
 }
 
-/** Reads and validates the manifest (default models.json next to package.json, or VISION_MODELS_MANIFEST). */
-export function loadManifest(file: string = process.env.VISION_MODELS_MANIFEST || DEFAULT_MANIFEST_PATH): ModelsManifest {
+/** Reads and validates the manifest (default models.json next to package.json; VISION_MODELS_MANIFEST names another). */
+export function loadManifest(file: string = DEFAULT_MANIFEST_PATH): ModelsManifest {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
@@ -125,27 +126,20 @@ export function loadManifest(file: string = process.env.VISION_MODELS_MANIFEST |
   return { models: models as ManifestEntry[] };
 }
 
-/** Parses VISION_MODEL_SET (default 'lite'). */
-export function parseModelSet(v: string | undefined): ModelSetName {
-  const s = (v ?? '').trim() || 'lite';
-  if (s === 'lite' || s === 'full' || s === 'none') return s;
-  throw new ManifestError(`VISION_MODEL_SET=${s} is not a model set (lite, full, none)`);
-}
-
 /** Manifest entries a model set downloads: none for 'lite' (npm packages) and 'none'; all 'full' entries for 'full'. */
 export function selectEntries(manifest: ModelsManifest, set: ModelSetName): ManifestEntry[] {
   return set === 'full' ? manifest.models.filter((m) => m.set === 'full') : [];
 }
 
 /** True inside a container (Docker / Podman / Kubernetes). */
-export function inContainer(env: NodeJS.ProcessEnv = process.env): boolean {
-  return existsSync('/.dockerenv') || existsSync('/run/.containerenv') || !!env.KUBERNETES_SERVICE_HOST;
+export function inContainer(settings: Pick<VisionSettings, 'KUBERNETES_SERVICE_HOST'>): boolean {
+  return existsSync('/.dockerenv') || existsSync('/run/.containerenv') || !!settings.KUBERNETES_SERVICE_HOST;
 }
 
 /** MODEL_DIR, else /models in a container, else <repo>/data/models. */
-export function modelDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.MODEL_DIR) return path.resolve(env.MODEL_DIR);
-  return inContainer(env) ? '/models' : path.join(REPO_ROOT, 'data', 'models');
+export function modelDir(settings: Pick<VisionSettings, 'MODEL_DIR' | 'KUBERNETES_SERVICE_HOST'>): string {
+  if (settings.MODEL_DIR) return path.resolve(settings.MODEL_DIR);
+  return inContainer(settings) ? '/models' : path.join(REPO_ROOT, 'data', 'models');
 }
 
 export function entryPath(entry: ManifestEntry, dir: string): string {
@@ -157,14 +151,13 @@ export function sidecarPath(file: string): string {
   return `${file}.sha256`;
 }
 
-export function allowUnpinned(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env[ALLOW_UNPINNED_ENV] === '1' || env[ALLOW_UNPINNED_ENV] === 'true';
-}
-
-/** The hash a file must have: pinned in the manifest, or (unpinned, override on) the one recorded at download. */
-export function expectedSha256(entry: ManifestEntry, dir: string, env: NodeJS.ProcessEnv = process.env): { sha256: string } | { problem: string } {
+/**
+ * The hash a file must have: pinned in the manifest, or (unpinned, `allowUnpinned` on:
+ * VISION_ALLOW_UNPINNED_MODELS) the one recorded at download.
+ */
+export function expectedSha256(entry: ManifestEntry, dir: string, allowUnpinned: boolean): { sha256: string } | { problem: string } {
   if (entry.sha256) return { sha256: entry.sha256.toLowerCase() };
-  if (!allowUnpinned(env)) {
+  if (!allowUnpinned) {
     return { problem: `no pinned sha256 for ${entry.id} in the model manifest; pin it or set ${ALLOW_UNPINNED_ENV}=1` };
   }
   const side = sidecarPath(entryPath(entry, dir));
@@ -185,9 +178,16 @@ export class FetchError extends Error {
 }
 
 export interface FetchOptions {
-  /** Whole-download deadline per file (env MODELS_FETCH_TIMEOUT_S, default 600 s). */
+  /** Whole-download deadline per file (default 600 s). */
   timeoutMs?: number;
-  env?: NodeJS.ProcessEnv;
+  /** Download an entry without a pinned sha256 and record the hash seen (default false). */
+  allowUnpinned?: boolean;
+}
+
+/** The fetch options the settings give: MODELS_FETCH_TIMEOUT_S (when positive) and VISION_ALLOW_UNPINNED_MODELS. */
+export function fetchOptions(settings: Pick<VisionSettings, 'MODELS_FETCH_TIMEOUT_S' | 'VISION_ALLOW_UNPINNED_MODELS'>): FetchOptions {
+  const s = settings.MODELS_FETCH_TIMEOUT_S;
+  return { timeoutMs: s !== undefined && s > 0 ? s * 1000 : DEFAULT_TIMEOUT_MS, allowUnpinned: settings.VISION_ALLOW_UNPINNED_MODELS };
 }
 
 export interface FetchResult {
@@ -198,12 +198,6 @@ export interface FetchResult {
   bytes: number;
   /** True when the hash was not pinned in the manifest (trusted on first download). */
   unpinned: boolean;
-}
-
-function timeoutFrom(opts: FetchOptions): number {
-  if (opts.timeoutMs) return opts.timeoutMs;
-  const s = Number(opts.env?.MODELS_FETCH_TIMEOUT_S ?? process.env.MODELS_FETCH_TIMEOUT_S);
-  return Number.isFinite(s) && s > 0 ? s * 1000 : DEFAULT_TIMEOUT_MS;
 }
 
 /** GETs url (following up to 5 redirects, https only) into tmp; returns its sha256 and size. */
@@ -269,10 +263,9 @@ function removeStaleParts(dest: string): void {
  * and renames it into place (a reader never sees a partial file).
  */
 export async function fetchModel(entry: ManifestEntry, dir: string, opts: FetchOptions = {}): Promise<FetchResult> {
-  const env = opts.env ?? process.env;
   const dest = entryPath(entry, dir);
   const pinned = entry.sha256?.toLowerCase() ?? null;
-  if (!pinned && !allowUnpinned(env)) {
+  if (!pinned && !opts.allowUnpinned) {
     throw new FetchError(
       entry.id,
       `the manifest gives no sha256 for ${entry.url}; refusing to download an unverified file. Pin its sha256 (and size) in the manifest, or set ${ALLOW_UNPINNED_ENV}=1 to trust the first download`,
@@ -293,7 +286,7 @@ export async function fetchModel(entry: ManifestEntry, dir: string, opts: FetchO
   const cap = entry.maxBytes ?? entry.size ?? DEFAULT_MAX_BYTES;
   const tmp = `${dest}.part-${randomBytes(6).toString('hex')}`;
   try {
-    const got = await download(entry, tmp, cap, timeoutFrom(opts));
+    const got = await download(entry, tmp, cap, opts.timeoutMs || DEFAULT_TIMEOUT_MS);
     if (entry.size !== null && got.bytes !== entry.size) throw new FetchError(entry.id, `got ${got.bytes} bytes, the manifest says ${entry.size}`);
     if (pinned && got.sha256 !== pinned) throw new FetchError(entry.id, `sha256 mismatch: expected ${pinned}, got ${got.sha256} (file discarded)`);
     await rename(tmp, dest);

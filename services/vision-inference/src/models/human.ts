@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { ModelLoader, ModelSpec } from './registry.ts';
 import { resizeInside, type RgbImage } from './preprocess.ts';
 import { requireHere, tfReady } from './tfjs.ts';
+import { DEFAULT_HUMAN_MAX_SIDE } from '../settings.ts';
 
 export type Box = [number, number, number, number];
 
@@ -58,9 +59,6 @@ const FILES: Record<string, string> = {
   'centernet.bin': '1b635a15009071f506f9f2b3519b31c072c534888989f30d269ffd44734ef7ef',
 };
 
-/** Longest side fed to human (faces are found well at this size; cost grows with pixels). */
-export const HUMAN_MAX_SIDE = Number(process.env.VISION_HUMAN_MAX_SIDE ?? 640);
-
 export function humanSpec(module: HumanModule): ModelSpec {
   const names = module === 'face' ? ['blazeface.json', 'blazeface.bin', 'faceres.json', 'faceres.bin'] : ['centernet.json', 'centernet.bin'];
   return {
@@ -80,7 +78,8 @@ export function humanSpec(module: HumanModule): ModelSpec {
   };
 }
 
-export function humanLoader(module: HumanModule, maxSide = HUMAN_MAX_SIDE): ModelLoader<HumanHandle> {
+/** `maxSide`: longest side fed to human (faces are found well at 640 px; cost grows with pixels). */
+export function humanLoader(module: HumanModule, maxSide = DEFAULT_HUMAN_MAX_SIDE): ModelLoader<HumanHandle> {
   return {
     async load() {
       await tfReady();

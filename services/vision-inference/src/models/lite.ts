@@ -3,13 +3,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { VisualClass } from '@modsvc/common/classes';
+import type { VisionSettings } from '../settings.ts';
 import { ModelRegistry, type ModelSpec } from './registry.ts';
 import { nsfwLoader, nsfwSpec } from './nsfw.ts';
 import { humanLoader, humanSpec } from './human.ts';
 import { ocrLoader, ocrSpec } from './ocr.ts';
 import { faceGenderLoader, faceGenderSpec } from './face-gender.ts';
-import { modelDir as defaultModelDir, selectEntries, type ModelsManifest } from './fetch.ts';
-import { declareDetector, type DeclaredDetector } from './nudenet.ts';
+import { selectEntries, type ModelsManifest } from './fetch.ts';
+import { declareDetector, type DeclaredDetector, type DetectorSettings } from './nudenet.ts';
+import type { OnnxSettings } from './onnx.ts';
 
 export const ARTIFACTS_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../artifacts');
 
@@ -47,61 +49,58 @@ export const NSFW_ID = nsfwSpec.id;
 export const OCR_ID = ocrSpec.id;
 export const FACE_GENDER_ID = faceGenderSpec.id;
 
-/** Models left out of the registry (env VISION_DISABLE_MODELS, comma-separated ids). */
-export function disabledModels(env: NodeJS.ProcessEnv = process.env): Set<string> {
-  return new Set((env.VISION_DISABLE_MODELS ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+/** What the lite models are loaded with: the frame sizes human and OCR see, and the ONNX session settings (heads). */
+export type LiteModelSettings = Pick<VisionSettings, 'VISION_HUMAN_MAX_SIDE' | 'VISION_OCR_MAX_SIDE'> & OnnxSettings;
+
+export interface LiteSetOptions {
+  /** Where the heads trained in this repo are (default artifacts/). */
+  artifactsDir?: string;
+  /** Model ids left out (VISION_DISABLE_MODELS). */
+  disabled?: ReadonlySet<string>;
+  /**
+   * Whether the COCO object detector (human's CenterNet, +0.3-0.7 s of CPU per frame) joins the set
+   * (VISION_OBJECTS). Off by default so a 2-core machine keeps its latency budget; it is the only
+   * model that scores alcohol.
+   */
+  objects: boolean;
 }
 
-/**
- * Whether the COCO object detector (human's CenterNet, +0.3-0.7 s of CPU per frame) joins the lite
- * set: env VISION_OBJECTS=1. Off by default so a 2-core machine keeps its latency budget; it is the
- * only model that scores alcohol.
- */
-export function objectsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return /^(1|true|yes|on)$/i.test(env.VISION_OBJECTS ?? '');
-}
-
-export function liteRegistry(
-  dir = ARTIFACTS_DIR,
-  disabled: ReadonlySet<string> = new Set(),
-  objects = objectsEnabled(),
-): { registry: ModelRegistry; heads: HeadsManifest | null } {
-  const registry = new ModelRegistry();
+export function liteRegistry(settings: LiteModelSettings, opts: LiteSetOptions): { registry: ModelRegistry; heads: HeadsManifest | null } {
+  const dir = opts.artifactsDir ?? ARTIFACTS_DIR;
+  const disabled = opts.disabled ?? new Set<string>();
+  const registry = new ModelRegistry(settings);
   if (!disabled.has(NSFW_ID)) registry.declare(nsfwSpec, nsfwLoader);
-  if (!disabled.has(HUMAN_ID)) registry.declare(humanSpec('face'), humanLoader('face'));
-  if (objects && !disabled.has(OBJECT_ID)) registry.declare(humanSpec('object'), humanLoader('object'));
+  if (!disabled.has(HUMAN_ID)) registry.declare(humanSpec('face'), humanLoader('face', settings.VISION_HUMAN_MAX_SIDE));
+  if (opts.objects && !disabled.has(OBJECT_ID)) registry.declare(humanSpec('object'), humanLoader('object', settings.VISION_HUMAN_MAX_SIDE));
   if (!disabled.has(HUMAN_ID) && !disabled.has(FACE_GENDER_ID)) registry.declare(faceGenderSpec, faceGenderLoader);
-  if (!disabled.has(OCR_ID)) registry.declare(ocrSpec, ocrLoader);
+  if (!disabled.has(OCR_ID)) registry.declare(ocrSpec, ocrLoader(settings.VISION_OCR_MAX_SIDE));
   const found = readHeadsManifest(dir);
   const heads = found && !disabled.has(found.id) ? found : null;
   if (heads) registry.declare(headsSpec(heads, dir));
   return { registry, heads };
 }
 
-export interface FullSetOptions {
+export interface FullSetOptions extends LiteSetOptions {
   /** Downloadable models (models.json or VISION_MODELS_MANIFEST). */
   manifest: ModelsManifest;
   /** Where `make models` put them (MODEL_DIR). */
-  modelDir?: string;
-  artifactsDir?: string;
-  disabled?: ReadonlySet<string>;
-  /** COCO object detector (default: objectsEnabled()). */
-  objects?: boolean;
-  env?: NodeJS.ProcessEnv;
+  modelDir: string;
 }
 
 /**
  * The 'full' model set: the lite models plus the manifest's downloadable models, read from
  * MODEL_DIR (each verified by sha256 when the registry loads it; a missing file is reported).
  */
-export function fullRegistry(opts: FullSetOptions): { registry: ModelRegistry; heads: HeadsManifest | null; detectors: DeclaredDetector[] } {
+export function fullRegistry(
+  settings: LiteModelSettings & DetectorSettings,
+  opts: FullSetOptions,
+): { registry: ModelRegistry; heads: HeadsManifest | null; detectors: DeclaredDetector[] } {
   const disabled = opts.disabled ?? new Set<string>();
-  const { registry, heads } = liteRegistry(opts.artifactsDir ?? ARTIFACTS_DIR, disabled, opts.objects ?? objectsEnabled(opts.env));
-  const dir = opts.modelDir ?? defaultModelDir(opts.env);
+  const { registry, heads } = liteRegistry(settings, opts);
   const detectors: DeclaredDetector[] = [];
   for (const e of selectEntries(opts.manifest, 'full')) {
     if (disabled.has(e.id)) continue;
-    if (e.kind === 'yolov8-detector') detectors.push(declareDetector(registry, e, dir, opts.env));
+    if (e.kind === 'yolov8-detector') detectors.push(declareDetector(registry, e, opts.modelDir, settings));
   }
   return { registry, heads, detectors };
 }

@@ -9,10 +9,14 @@ import type { VisualClass } from '@modsvc/common/classes';
 import type { ClassCalibrator } from './calibration.ts';
 import { entryPath, expectedSha256, type ManifestEntry } from './fetch.ts';
 import type { Box } from './human.ts';
-import { OnnxModel, type TensorData } from './onnx.ts';
+import { OnnxModel, type OnnxSettings, type TensorData } from './onnx.ts';
 import { letterbox, normalise, unletterboxBox, type RgbImage } from './preprocess.ts';
 import type { ModelLoader, ModelRegistry, ModelSpec } from './registry.ts';
 import type { Signals } from './signals.ts';
+import type { VisionSettings } from '../settings.ts';
+
+/** What a manifest detector is declared with: its thresholds, the unpinned-hash override and the ONNX session settings. */
+export type DetectorSettings = Pick<VisionSettings, 'VISION_DETECTOR_CONF' | 'VISION_DETECTOR_IOU' | 'VISION_ALLOW_UNPINNED_MODELS'> & OnnxSettings;
 
 export interface DetectorConfig {
   id: string;
@@ -21,9 +25,9 @@ export interface DetectorConfig {
   classMap: Record<string, VisualClass | null>;
   /** Square input side in pixels. */
   inputSize: number;
-  /** (anchor, class) pairs at or above this score become candidate boxes (env VISION_DETECTOR_CONF, 0.25). */
+  /** (anchor, class) pairs at or above this score become candidate boxes (VISION_DETECTOR_CONF, 0.25). */
   confThreshold: number;
-  /** Boxes of one class overlapping a kept one by more than this IoU are dropped (env VISION_DETECTOR_IOU, 0.45). */
+  /** Boxes of one class overlapping a kept one by more than this IoU are dropped (VISION_DETECTOR_IOU, 0.45). */
   iouThreshold: number;
   /** At most this many boxes per frame after NMS. */
   maxDetections: number;
@@ -31,12 +35,7 @@ export interface DetectorConfig {
   pad: number;
 }
 
-function envNum(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const v = Number(env[name]);
-  return env[name] !== undefined && Number.isFinite(v) ? v : fallback;
-}
-
-export function detectorConfig(entry: ManifestEntry, env: NodeJS.ProcessEnv = process.env): DetectorConfig {
+export function detectorConfig(entry: ManifestEntry, settings: Pick<VisionSettings, 'VISION_DETECTOR_CONF' | 'VISION_DETECTOR_IOU'>): DetectorConfig {
   const [w, h] = entry.inputSize;
   if (w !== h) throw new Error(`model ${entry.id}: only square detector inputs are supported (got ${w}x${h})`);
   return {
@@ -44,8 +43,8 @@ export function detectorConfig(entry: ManifestEntry, env: NodeJS.ProcessEnv = pr
     labels: [...entry.classes],
     classMap: { ...entry.classMap },
     inputSize: w,
-    confThreshold: envNum(env, 'VISION_DETECTOR_CONF', 0.25),
-    iouThreshold: envNum(env, 'VISION_DETECTOR_IOU', 0.45),
+    confThreshold: settings.VISION_DETECTOR_CONF,
+    iouThreshold: settings.VISION_DETECTOR_IOU,
     maxDetections: 100,
     pad: 114,
   };
@@ -219,11 +218,11 @@ export function detectorCalibrators(cfg: DetectorConfig): Partial<Record<VisualC
   return out;
 }
 
-export const detectorLoader = (config: DetectorConfig): ModelLoader<DetectorHandle> => ({
+export const detectorLoader = (config: DetectorConfig, onnx: OnnxSettings): ModelLoader<DetectorHandle> => ({
   async load(spec) {
     const file = spec.files[0];
     if (!file) throw new Error(`model ${spec.id} declares no ONNX file`);
-    return { model: await OnnxModel.create(file.path), config };
+    return { model: await OnnxModel.create(file.path, onnx), config };
   },
   async warm(h) {
     // A grey frame: also checks that the output has the declared shape [1, 4+C, N].
@@ -244,8 +243,8 @@ export interface DeclaredDetector {
  * Declares a manifest detector in the registry from MODEL_DIR. A missing file or a missing sha256
  * declares it with a loader that fails with the reason, so /v1/models shows why it is not loaded.
  */
-export function declareDetector(registry: ModelRegistry, entry: ManifestEntry, dir: string, env: NodeJS.ProcessEnv = process.env): DeclaredDetector {
-  const config = detectorConfig(entry, env);
+export function declareDetector(registry: ModelRegistry, entry: ManifestEntry, dir: string, settings: DetectorSettings): DeclaredDetector {
+  const config = detectorConfig(entry, settings);
   const file = entryPath(entry, dir);
   const feeds = [...fedClasses(config)].map(([cls, labels]) => ({
     class: cls,
@@ -256,7 +255,7 @@ export function declareDetector(registry: ModelRegistry, entry: ManifestEntry, d
   let sha256 = '';
   if (!existsSync(file)) problem = `file missing: ${file}; run make models (VISION_MODEL_SET=full, MODEL_DIR=${dir})`;
   else {
-    const exp = expectedSha256(entry, dir, env);
+    const exp = expectedSha256(entry, dir, settings.VISION_ALLOW_UNPINNED_MODELS);
     if ('problem' in exp) problem = exp.problem;
     else sha256 = exp.sha256;
   }
@@ -268,7 +267,7 @@ export function declareDetector(registry: ModelRegistry, entry: ManifestEntry, d
       },
     });
   } else {
-    registry.declare({ ...base, files: [{ path: file, sha256 }] }, detectorLoader(config));
+    registry.declare({ ...base, files: [{ path: file, sha256 }] }, detectorLoader(config, settings));
   }
   return { id: entry.id, config };
 }

@@ -7,6 +7,7 @@ import type { ModelLoader, ModelSpec } from './registry.ts';
 import { resizeInside, type RgbImage } from './preprocess.ts';
 import { requireHere } from './tfjs.ts';
 import sharp from 'sharp';
+import { DEFAULT_OCR_MAX_SIDE } from '../settings.ts';
 
 const dataDir = path.join(path.dirname(requireHere.resolve('@tesseract.js-data/eng')), '4.0.0_best_int');
 
@@ -18,9 +19,6 @@ export const ocrSpec: ModelSpec = {
   inputSize: null,
   feeds: [],
 };
-
-/** Longest side given to OCR. */
-export const OCR_MAX_SIDE = Number(process.env.VISION_OCR_MAX_SIDE ?? 768);
 
 export interface OcrWord {
   text: string;
@@ -57,28 +55,32 @@ interface TessWorker {
 }
 export interface OcrHandle {
   worker: TessWorker;
+  /** Longest side of the image given to tesseract. */
+  maxSide: number;
 }
 
-export const ocrLoader: ModelLoader<OcrHandle> = {
-  async load() {
-    const T = requireHere('tesseract.js') as { createWorker(lang: string, oem: number, opts: unknown): Promise<TessWorker> };
-    const worker = await T.createWorker('eng', 1, {
-      langPath: dataDir,
-      cachePath: path.join(os.tmpdir(), 'modsvc-tesseract'),
-      cacheMethod: 'none',
-      gzip: true,
-    });
-    // Sharp's PNGs carry no resolution; without one tesseract guesses (badly, and slowly).
-    await worker.setParameters({ user_defined_dpi: '150', tessedit_pageseg_mode: '3', debug_file: '/dev/null' });
-    return { worker };
-  },
-  async warm(h) {
-    await ocrPredict(h, [{ data: Buffer.alloc(32 * 32 * 3, 255), width: 32, height: 32 }]);
-  },
-  async close(h) {
-    await h.worker.terminate();
-  },
-};
+export function ocrLoader(maxSide = DEFAULT_OCR_MAX_SIDE): ModelLoader<OcrHandle> {
+  return {
+    async load() {
+      const T = requireHere('tesseract.js') as { createWorker(lang: string, oem: number, opts: unknown): Promise<TessWorker> };
+      const worker = await T.createWorker('eng', 1, {
+        langPath: dataDir,
+        cachePath: path.join(os.tmpdir(), 'modsvc-tesseract'),
+        cacheMethod: 'none',
+        gzip: true,
+      });
+      // Sharp's PNGs carry no resolution; without one tesseract guesses (badly, and slowly).
+      await worker.setParameters({ user_defined_dpi: '150', tessedit_pageseg_mode: '3', debug_file: '/dev/null' });
+      return { worker, maxSide };
+    },
+    async warm(h) {
+      await ocrPredict(h, [{ data: Buffer.alloc(32 * 32 * 3, 255), width: 32, height: 32 }]);
+    },
+    async close(h) {
+      await h.worker.terminate();
+    },
+  };
+}
 
 export const MIN_WORD_CONFIDENCE = 60;
 
@@ -94,7 +96,7 @@ export function ocrFeatures(words: OcrWord[], width: number, height: number): Oc
 export async function ocrPredict(h: OcrHandle, frames: RgbImage[]): Promise<OcrOutput[]> {
   const out: OcrOutput[] = [];
   for (const frame of frames) {
-    const small = await resizeInside(frame, OCR_MAX_SIDE);
+    const small = await resizeInside(frame, h.maxSide);
     const k = frame.width / small.width;
     const png = await sharp(small.data, { raw: { width: small.width, height: small.height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
     const r = await h.worker.recognize(png, {}, { text: true, blocks: true });

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import * as ort from 'onnxruntime-node';
 import { serviceLogger } from '@modsvc/common/logger';
+import type { VisionSettings } from '../settings.ts';
 
 const log = serviceLogger('vision-inference').child({ component: 'onnx' });
 
@@ -25,18 +26,21 @@ export function cgroupCpuLimit(root = '/sys/fs/cgroup'): number | null {
   return null;
 }
 
+/** What an ONNX session is created with: intra-op threads and execution provider. */
+export type OnnxSettings = Pick<VisionSettings, 'VISION_THREADS' | 'VISION_ORT_PROVIDER'>;
+
 /** Intra-op threads: VISION_THREADS, else floor(cgroup limit), else available parallelism; at least 1. */
-export function intraOpThreads(env: NodeJS.ProcessEnv = process.env, cgroupRoot?: string): number {
-  const fromEnv = Number(env.VISION_THREADS);
-  if (Number.isFinite(fromEnv) && fromEnv >= 1) return Math.floor(fromEnv);
+export function intraOpThreads(settings: Pick<OnnxSettings, 'VISION_THREADS'>, cgroupRoot?: string): number {
+  const configured = settings.VISION_THREADS;
+  if (configured !== undefined && configured >= 1) return Math.floor(configured);
   const limit = cgroupCpuLimit(cgroupRoot);
   const n = limit != null ? Math.floor(limit) : os.availableParallelism();
   return Math.max(1, n);
 }
 
 /** Execution providers to try, in order: CUDA first when a GPU is visible and the binding lists it. */
-export function executionProviders(env: NodeJS.ProcessEnv = process.env): string[] {
-  const forced = env.VISION_ORT_PROVIDER;
+export function executionProviders(settings: Pick<OnnxSettings, 'VISION_ORT_PROVIDER'>): string[] {
+  const forced = settings.VISION_ORT_PROVIDER;
   if (forced === 'cpu') return ['cpu'];
   const backends = ort.listSupportedBackends?.() ?? [];
   const hasCuda = backends.some((b) => b.name === 'cuda');
@@ -55,9 +59,9 @@ export class OnnxModel {
     readonly provider: string,
   ) {}
 
-  static async create(pathOrBytes: string | Uint8Array, env: NodeJS.ProcessEnv = process.env): Promise<OnnxModel> {
-    const threads = intraOpThreads(env);
-    const providers = executionProviders(env);
+  static async create(pathOrBytes: string | Uint8Array, settings: OnnxSettings): Promise<OnnxModel> {
+    const threads = intraOpThreads(settings);
+    const providers = executionProviders(settings);
     let lastErr: unknown = null;
     for (let i = 0; i < providers.length; i++) {
       const eps = providers.slice(i);

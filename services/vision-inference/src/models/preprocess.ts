@@ -2,9 +2,7 @@
 // decompression bombs, resize (fill / inside / letterbox), normalise to float tensors, and a 64-bit
 // difference hash (dHash) used to skip video frames nearly identical to the last analysed one.
 import sharp from 'sharp';
-
-/** Largest decoded image accepted (pixels); larger inputs are refused as decompression bombs. */
-export const DEFAULT_PIXEL_LIMIT = Number(process.env.VISION_PIXEL_LIMIT ?? 50_000_000);
+import { DEFAULT_DECODE_MAX_SIDE, DEFAULT_PIXEL_LIMIT } from '../settings.ts';
 
 export class ImageDecodeError extends Error {
   constructor(message: string) {
@@ -29,9 +27,10 @@ export interface DecodedFrame extends RgbImage {
 
 /**
  * Decodes JPEG/PNG/WebP/GIF bytes (first frame), applies EXIF orientation, drops alpha (flattened on
- * white) and downsizes so that the longer side is at most `maxSide`.
+ * white) and downsizes so that the longer side is at most `maxSide`. Images of more than `pixelLimit`
+ * pixels are refused as decompression bombs.
  */
-export async function decodeFrame(bytes: Buffer, maxSide = 1024, pixelLimit = DEFAULT_PIXEL_LIMIT): Promise<DecodedFrame> {
+export async function decodeFrame(bytes: Buffer, maxSide = DEFAULT_DECODE_MAX_SIDE, pixelLimit = DEFAULT_PIXEL_LIMIT): Promise<DecodedFrame> {
   let meta: sharp.Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: pixelLimit }).metadata();

@@ -6,7 +6,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import type { VisualClass } from '@modsvc/common/classes';
 import type { ModelReport } from '@modsvc/common/contracts';
 import { serviceLogger } from '@modsvc/common/logger';
-import { OnnxModel } from './onnx.ts';
+import { OnnxModel, type OnnxSettings } from './onnx.ts';
 
 const log = serviceLogger('vision-inference').child({ component: 'model-registry' });
 
@@ -68,19 +68,21 @@ export async function verifyFiles(spec: ModelSpec): Promise<void> {
 }
 
 /** The default loader for runtime 'onnx': an onnxruntime-node session on the first file. */
-export const onnxLoader: ModelLoader<OnnxModel> = {
-  async load(spec) {
-    const file = spec.files[0];
-    if (!file) throw new Error(`model ${spec.id} declares no ONNX file`);
-    return OnnxModel.create(file.path);
-  },
-  async warm(model) {
-    await model.warm();
-  },
-  async close(model) {
-    await model.release();
-  },
-};
+export function onnxLoader(settings: OnnxSettings): ModelLoader<OnnxModel> {
+  return {
+    async load(spec) {
+      const file = spec.files[0];
+      if (!file) throw new Error(`model ${spec.id} declares no ONNX file`);
+      return OnnxModel.create(file.path, settings);
+    },
+    async warm(model) {
+      await model.warm();
+    },
+    async close(model) {
+      await model.release();
+    },
+  };
+}
 
 interface Entry {
   spec: ModelSpec;
@@ -95,10 +97,13 @@ export class ModelRegistry {
   private readonly entries = new Map<string, Entry>();
   private loading: Promise<void> | null = null;
 
+  /** `onnx`: how the default ONNX loader creates its sessions. */
+  constructor(private readonly onnx: OnnxSettings) {}
+
   /** Declares a model; the runtime 'onnx' gets the ONNX loader unless another is given. */
   declare<T>(spec: ModelSpec, loader?: ModelLoader<T>): void {
     if (this.entries.has(spec.id)) throw new Error(`model ${spec.id} declared twice`);
-    const l = (loader ?? (spec.runtime === 'onnx' ? onnxLoader : null)) as ModelLoader<unknown> | null;
+    const l = (loader ?? (spec.runtime === 'onnx' ? onnxLoader(this.onnx) : null)) as ModelLoader<unknown> | null;
     if (!l) throw new Error(`model ${spec.id}: runtime ${spec.runtime} needs a loader`);
     this.entries.set(spec.id, { spec, loader: l, handle: null, loaded: false, error: null, loadMs: null });
   }

@@ -1,0 +1,76 @@
+// vision-inference's settings: the environment variables it reads, parsed once at boot together with
+// the shared settings (@modsvc/common/config) and passed down to the analyzer, its worker threads and
+// the model loaders. The names are the operator contract: keep them.
+import os from 'node:os';
+import { z } from 'zod';
+import { csvList, emptyAsUndefined, numberOr, optionalString } from '@modsvc/common/config';
+
+export const MODEL_SETS = ['lite', 'full', 'none'] as const;
+export type ModelSetName = (typeof MODEL_SETS)[number];
+
+/** Largest decoded image accepted (pixels); larger inputs are refused as decompression bombs. */
+export const DEFAULT_PIXEL_LIMIT = 50_000_000;
+/** Longest side fed to human (faces are found well at this size; cost grows with pixels). */
+export const DEFAULT_HUMAN_MAX_SIDE = 640;
+/** Longest side given to OCR. */
+export const DEFAULT_OCR_MAX_SIDE = 768;
+/** Longest side frames are decoded to before the models see them. */
+export const DEFAULT_DECODE_MAX_SIDE = 1024;
+
+const optionalNumber = () => z.preprocess(emptyAsUndefined, z.coerce.number().optional());
+/** On for 1, true, yes or on (any case); off for anything else or unset. */
+const onOff = () => z.string().optional().transform((v) => /^(1|true|yes|on)$/i.test(v ?? ''));
+
+export const settingsSchema = z.object({
+  /** Worker threads running the models, each with its own copy (~0.7 GB); 0 runs them on the main thread. Default 2 with two or more CPUs, else 1. */
+  VISION_WORKERS: numberOr(os.availableParallelism() >= 2 ? 2 : 1),
+  /** Jobs the vision stage works on at once: one job's decoding and OCR overlap another's tfjs models. */
+  VISION_CONCURRENCY: numberOr(2),
+  /** lite (CPU models shipped in npm packages), full (lite plus the downloads of the model manifest, from MODEL_DIR) or none (no model, every class null). */
+  VISION_MODEL_SET: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z.enum(MODEL_SETS, { error: (issue) => `${String(issue.input)} is not a model set (lite, full, none)` }).default('lite'),
+  ),
+  /** Model ids left out, comma-separated. */
+  VISION_DISABLE_MODELS: csvList,
+  /** Runs the COCO object detector (1/true/yes/on): the only model that scores alcohol, and it costs more CPU than the rest together. */
+  VISION_OBJECTS: onOff(),
+  /** Directory of the downloaded models; unset: /models in a container, else <repo>/data/models. */
+  MODEL_DIR: optionalString(),
+  /** Set by Kubernetes in every pod: tells that the process runs in a container (MODEL_DIR then defaults to /models). */
+  KUBERNETES_SERVICE_HOST: optionalString(),
+  /** Manifest of the downloadable models; unset: services/vision-inference/models.json. */
+  VISION_MODELS_MANIFEST: optionalString(),
+  /** Calibrators file; unset: services/vision-inference/artifacts/calibration.json. */
+  VISION_CALIBRATION: optionalString(),
+  /** 1 or true: a manifest entry without a pinned sha256 is downloaded and its first hash trusted. */
+  VISION_ALLOW_UNPINNED_MODELS: z.string().optional().transform((v) => v === '1' || v === 'true'),
+  /** Whole-download deadline per model file in seconds (`make models`); unset or not positive: 600. */
+  MODELS_FETCH_TIMEOUT_S: optionalNumber(),
+  /** null: classes without calibration data are null instead of the model's own confidence (any other value: reported, listed as uncalibrated). */
+  VISION_UNCALIBRATED: z.string().optional().transform((v): 'report' | 'null' => (v === 'null' ? 'null' : 'report')),
+  /** Classes at or above this per-frame probability get evidence. */
+  VISION_EVIDENCE_THRESHOLD: numberOr(0.5),
+  /** Frames whose dHash differs from the last analysed frame's by at most this many bits are skipped. */
+  VISION_DHASH_DISTANCE: numberOr(4),
+  /** Frames per model batch. */
+  VISION_BATCH: numberOr(8),
+  /** Longest side frames are decoded to. */
+  VISION_DECODE_MAX_SIDE: numberOr(DEFAULT_DECODE_MAX_SIDE),
+  /** Largest decoded frame in pixels; larger ones are refused as decompression bombs. */
+  VISION_PIXEL_LIMIT: numberOr(DEFAULT_PIXEL_LIMIT),
+  /** Longest side of the frame given to human (faces, objects). */
+  VISION_HUMAN_MAX_SIDE: numberOr(DEFAULT_HUMAN_MAX_SIDE),
+  /** Longest side of the frame given to OCR. */
+  VISION_OCR_MAX_SIDE: numberOr(DEFAULT_OCR_MAX_SIDE),
+  /** Detector (anchor, class) pairs at or above this score become candidate boxes. */
+  VISION_DETECTOR_CONF: numberOr(0.25),
+  /** Detector boxes of one class overlapping a kept one by more than this IoU are dropped. */
+  VISION_DETECTOR_IOU: numberOr(0.45),
+  /** ONNX intra-op threads; unset (or below 1): the cgroup CPU limit, else the available parallelism. */
+  VISION_THREADS: optionalNumber(),
+  /** ONNX execution provider: cpu forces the CPU, cuda asks for CUDA even where no GPU device is visible; anything else: CUDA when a GPU is visible, else CPU. */
+  VISION_ORT_PROVIDER: z.string().optional().transform((v): 'cpu' | 'cuda' | 'auto' => (v === 'cpu' || v === 'cuda' ? v : 'auto')),
+});
+
+export type VisionSettings = z.infer<typeof settingsSchema>;

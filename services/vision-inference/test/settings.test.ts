@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIMEOUT_MS, fetchOptions } from '../src/models/fetch.ts';
+import { settingsSchema } from '../src/settings.ts';
+
+describe('vision-inference settings', () => {
+  it("defaults to today's behaviour when nothing is set", () => {
+    const s = settingsSchema.parse({});
+    expect(s).toMatchObject({
+      VISION_MODEL_SET: 'lite',
+      VISION_CONCURRENCY: 2,
+      VISION_DISABLE_MODELS: [],
+      VISION_OBJECTS: false,
+      VISION_ALLOW_UNPINNED_MODELS: false,
+      VISION_UNCALIBRATED: 'report',
+      VISION_EVIDENCE_THRESHOLD: 0.5,
+      VISION_DHASH_DISTANCE: 4,
+      VISION_BATCH: 8,
+      VISION_DECODE_MAX_SIDE: 1024,
+      VISION_PIXEL_LIMIT: 50_000_000,
+      VISION_HUMAN_MAX_SIDE: 640,
+      VISION_OCR_MAX_SIDE: 768,
+      VISION_DETECTOR_CONF: 0.25,
+      VISION_DETECTOR_IOU: 0.45,
+      VISION_ORT_PROVIDER: 'auto',
+    });
+    expect([1, 2]).toContain(s.VISION_WORKERS);
+    expect(s.MODEL_DIR).toBeUndefined();
+    expect(s.VISION_THREADS).toBeUndefined();
+  });
+
+  it('the object detector is opt-in (VISION_OBJECTS)', () => {
+    const objects = (v?: string) => settingsSchema.parse({ VISION_OBJECTS: v }).VISION_OBJECTS;
+    expect(objects()).toBe(false);
+    expect(objects('1')).toBe(true);
+    expect(objects('true')).toBe(true);
+    expect(objects('ON')).toBe(true);
+    expect(objects('0')).toBe(false);
+  });
+
+  it('reads the model set, an empty value meaning lite, and refuses an unknown one', () => {
+    expect(settingsSchema.parse({ VISION_MODEL_SET: ' full ' }).VISION_MODEL_SET).toBe('full');
+    expect(settingsSchema.parse({ VISION_MODEL_SET: '' }).VISION_MODEL_SET).toBe('lite');
+    expect(() => settingsSchema.parse({ VISION_MODEL_SET: 'huge' })).toThrow(/huge is not a model set/);
+  });
+
+  it('reads lists, switches and numbers as the services always did', () => {
+    const s = settingsSchema.parse({
+      VISION_DISABLE_MODELS: 'tesseract-eng, human-face,',
+      VISION_ALLOW_UNPINNED_MODELS: '0',
+      VISION_UNCALIBRATED: 'null',
+      VISION_WORKERS: '0',
+      VISION_PIXEL_LIMIT: '',
+    });
+    expect(s.VISION_DISABLE_MODELS).toEqual(['tesseract-eng', 'human-face']);
+    expect(s.VISION_ALLOW_UNPINNED_MODELS).toBe(false);
+    expect(s.VISION_UNCALIBRATED).toBe('null');
+    expect(s.VISION_WORKERS).toBe(0);
+    expect(s.VISION_PIXEL_LIMIT).toBe(50_000_000);
+    expect(settingsSchema.parse({ VISION_ALLOW_UNPINNED_MODELS: 'true' }).VISION_ALLOW_UNPINNED_MODELS).toBe(true);
+  });
+
+  it('gives the model downloads their deadline (MODELS_FETCH_TIMEOUT_S, when positive) and the unpinned override', () => {
+    expect(fetchOptions(settingsSchema.parse({ MODELS_FETCH_TIMEOUT_S: '5' }))).toEqual({ timeoutMs: 5000, allowUnpinned: false });
+    expect(fetchOptions(settingsSchema.parse({ MODELS_FETCH_TIMEOUT_S: '0', VISION_ALLOW_UNPINNED_MODELS: '1' }))).toEqual({ timeoutMs: DEFAULT_TIMEOUT_MS, allowUnpinned: true });
+  });
+});
