@@ -10,6 +10,7 @@ import type { SpeechToTextApi, TranscriptResult } from '@modsvc/common/contracts
 import { serviceLogger } from '@modsvc/common/logger';
 import { PocketsphinxRecognizer } from './recognizer/pocketsphinx.ts';
 import type { RecognizedWord, SpeechRecognizer } from './recognizer/types.ts';
+import type { SpeechSettings } from './settings.ts';
 import { detectSpeech, planChunks, speechSeconds, type SpeechSegment, type VadOptions } from './vad.ts';
 import { durationSeconds, readWav, sliceSeconds, toMono, WavFormatError, writeWav, type PcmAudio } from './wav.ts';
 
@@ -18,7 +19,7 @@ const log = serviceLogger('speech-to-text').child({ component: 'transcriber' });
 export const EXPECTED_SAMPLE_RATE = 16000;
 
 export interface SpeechToTextOptions {
-  /** Default: PocketsphinxRecognizer (Debian pocketsphinx + pocketsphinx-en-us), created on first use. */
+  /** Default: PocketsphinxRecognizer (Debian pocketsphinx + pocketsphinx-en-us) on the settings, created on first use. */
   recognizer?: SpeechRecognizer;
   vad?: Partial<VadOptions>;
   /** Speech separated by less than this is recognised as one chunk (default 0.5 s). */
@@ -72,9 +73,10 @@ export function groupWords(words: TranscriptWord[], pauseSeconds: number): Trans
   return segments;
 }
 
-export function createSpeechToText(options: SpeechToTextOptions = {}): SpeechToText {
+/** Speech to text configured by `settings` (where pocketsphinx and its model are); `options` override the defaults. */
+export function createSpeechToText(settings: SpeechSettings, options: SpeechToTextOptions = {}): SpeechToText {
   let recognizer = options.recognizer;
-  const getRecognizer = (): SpeechRecognizer => (recognizer ??= new PocketsphinxRecognizer());
+  const getRecognizer = (): SpeechRecognizer => (recognizer ??= new PocketsphinxRecognizer(settings));
   const mergeGapSeconds = options.mergeGapSeconds ?? 0.5;
   const maxChunkSeconds = options.maxChunkSeconds ?? 30;
   const pauseSeconds = options.segmentPauseSeconds ?? 0.7;

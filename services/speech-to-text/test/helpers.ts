@@ -1,5 +1,24 @@
-// Deterministic signal generators for the tests (no randomness: a fixed-seed xorshift for noise).
+// Deterministic signal generators for the tests (no randomness: a fixed-seed xorshift for noise), and
+// where the recorded clips of the development data kit are.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PcmAudio } from '../src/wav.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The development data kit lives next to the repository. */
+const DATA_KIT = path.resolve(REPO_ROOT, '../shared/data');
+/** Its recorded clips (16 kHz mono WAV) and their transcripts.csv. */
+export const SPEECH_DATA = path.join(DATA_KIT, 'speech');
+
+/** Whether the kit holds every file named (relative to SPEECH_DATA); when not, says how to get it so the skip is explained. */
+export function haveSpeechData(...files: string[]): boolean {
+  const missing = files.map((f) => path.join(SPEECH_DATA, f)).filter((f) => !existsSync(f));
+  if (missing.length) {
+    console.warn(`skipping tests on recorded speech: ${missing.join(', ')} not found; put the development data kit (speech/*.wav, speech/transcripts.csv) at ${DATA_KIT}, next to the repository`);
+  }
+  return missing.length === 0;
+}
 
 export const RATE = 16000;
 

@@ -1,22 +1,25 @@
 // End-to-end transcription with the real Debian pocketsphinx (skipped where it is not installed:
 // `make system-deps` installs it). Reference audio: LJ Speech clips and a digit string, with their
-// transcripts in /work/shared/data/speech/transcripts.csv.
-import { existsSync, readFileSync } from 'node:fs';
+// transcripts in speech/transcripts.csv of the data kit (../shared/data next to the repository).
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseSettings } from '@modsvc/common/config';
 import { PocketsphinxRecognizer } from '../src/recognizer/pocketsphinx.ts';
 import { RecognizerUnavailableError } from '../src/recognizer/types.ts';
 import { createSpeechToText } from '../src/transcriber.ts';
+import { settingsSchema } from '../src/settings.ts';
 import { readWav, writeWav } from '../src/wav.ts';
-import { normaliseWords, pcm, silence, wordErrors } from './helpers.ts';
+import { haveSpeechData, normaliseWords, pcm, silence, SPEECH_DATA as DATA, wordErrors } from './helpers.ts';
 
-const DATA = '/work/shared/data/speech';
+// This machine's pocketsphinx: the binaries on its PATH, the model where POCKETSPHINX_MODEL_DIR says.
+const settings = parseSettings(settingsSchema);
 
 function available(): boolean {
   try {
-    new PocketsphinxRecognizer().resolve();
+    new PocketsphinxRecognizer(settings).resolve();
     return true;
   } catch (err) {
     if (err instanceof RecognizerUnavailableError) return false;
@@ -61,7 +64,7 @@ function references(): { file: string; transcript: string }[] {
   return body.filter((r) => r[fi]?.endsWith('.wav')).map((r) => ({ file: r[fi]!, transcript: r[ti]! }));
 }
 
-describe.skipIf(!available() || !existsSync(join(DATA, 'transcripts.csv')))('pocketsphinx transcription', () => {
+describe.skipIf(!available() || !haveSpeechData('transcripts.csv'))('pocketsphinx transcription', () => {
   const dirs: string[] = [];
   afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
@@ -92,7 +95,7 @@ describe.skipIf(!available() || !existsSync(join(DATA, 'transcripts.csv')))('poc
     await writeWav(path, { sampleRate: 16000, channels: 1, samples: track });
 
     const started = process.hrtime.bigint();
-    const result = await createSpeechToText().transcribe(path);
+    const result = await createSpeechToText(settings).transcribe(path);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 
     expect(result.recognizer).toMatch(/^pocketsphinx@/);
@@ -133,14 +136,14 @@ describe.skipIf(!available() || !existsSync(join(DATA, 'transcripts.csv')))('poc
     const dir = await mkdtemp(join(tmpdir(), 'ps-it-'));
     dirs.push(dir);
     await writeWav(join(dir, 'silent.wav'), pcm(silence(4)));
-    const result = await createSpeechToText().transcribe(join(dir, 'silent.wav'));
+    const result = await createSpeechToText(settings).transcribe(join(dir, 'silent.wav'));
     expect(result.text).toBe('');
     expect(result.segments).toEqual([]);
     expect(result.speechSeconds).toBe(0);
   });
 
   it('recognises words in a single short clip through the recogniser interface', async () => {
-    const words = await new PocketsphinxRecognizer().transcribe(join(DATA, 'ljspeech_LJ001-0008.wav'));
+    const words = await new PocketsphinxRecognizer(settings).transcribe(join(DATA, 'ljspeech_LJ001-0008.wav'));
     expect(words.map((w) => w.word)).toEqual(expect.arrayContaining(['never', 'surpassed']));
     for (const w of words) {
       expect(w.end).toBeGreaterThanOrEqual(w.start);

@@ -1,12 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanWord, parseHypseg, parseV5Json, PocketsphinxRecognizer } from '../src/recognizer/pocketsphinx.ts';
 import { RecognizerUnavailableError, type RecognizedWord, type SpeechRecognizer } from '../src/recognizer/types.ts';
 import { createSpeechToText, groupWords } from '../src/transcriber.ts';
+import { settingsSchema } from '../src/settings.ts';
 import { readWav, writeWav } from '../src/wav.ts';
 import { concat, pcm, silence, tone } from './helpers.ts';
+
+const settings = settingsSchema.parse({});
 
 // Real `pocketsphinx_batch -hypseg` output (Debian 0.8+5prealpha) for ljspeech_LJ001-0008.wav.
 const HYPSEG =
@@ -51,14 +54,14 @@ describe('PocketsphinxRecognizer availability', () => {
   afterAll(async () => rm(dir, { recursive: true, force: true }));
 
   it('throws RecognizerUnavailableError naming the package when the binary is missing', async () => {
-    const rec = new PocketsphinxRecognizer({ binDir: dir });
+    const rec = new PocketsphinxRecognizer(settings, { binDir: dir });
     expect(rec.id).toMatch(/^pocketsphinx@.+\+en-us$/);
     await expect(rec.transcribe(join(dir, 'x.wav'))).rejects.toThrow(RecognizerUnavailableError);
     await expect(rec.transcribe(join(dir, 'x.wav'))).rejects.toThrow(/apt-get install pocketsphinx pocketsphinx-en-us/);
   });
 
   it('throws RecognizerUnavailableError when the model is missing', () => {
-    const rec = new PocketsphinxRecognizer({ binDir: '/usr/bin', modelDir: join(dir, 'nomodel') });
+    const rec = new PocketsphinxRecognizer(settings, { binDir: '/usr/bin', modelDir: join(dir, 'nomodel') });
     let err: unknown = null;
     try {
       rec.resolve();
@@ -67,6 +70,17 @@ describe('PocketsphinxRecognizer availability', () => {
     }
     // Either the binary is absent on this machine or the model is: both are "unavailable".
     expect(err).toBeInstanceOf(RecognizerUnavailableError);
+  });
+
+  it('looks for the binaries on the settings\' PATH and for the model in POCKETSPHINX_MODEL_DIR', async () => {
+    const bin = join(dir, 'bin');
+    await mkdir(bin, { recursive: true });
+    const nowhere = new PocketsphinxRecognizer(settingsSchema.parse({ PATH: bin }));
+    expect(() => nowhere.resolve()).toThrow(/not installed \(no pocketsphinx_batch or pocketsphinx on PATH\)/);
+    await writeFile(join(bin, 'pocketsphinx_batch'), '');
+    const rec = new PocketsphinxRecognizer(settingsSchema.parse({ PATH: `/nonexistent:${bin}`, POCKETSPHINX_MODEL_DIR: join(dir, 'nomodel') }));
+    expect(() => rec.resolve()).toThrow(RecognizerUnavailableError);
+    expect(() => rec.resolve()).toThrow(new RegExp(`model missing \\(${join(dir, 'nomodel')}/en-us/mdef`));
   });
 });
 
@@ -99,13 +113,13 @@ describe('createSpeechToText', () => {
 
   it('returns an empty transcript for silence without calling the recogniser', async () => {
     const rec = new LengthRecognizer();
-    const result = await createSpeechToText({ recognizer: rec }).transcribe(await wav(silence(3)));
+    const result = await createSpeechToText(settings, { recognizer: rec }).transcribe(await wav(silence(3)));
     expect(result).toMatchObject({ text: '', segments: [], recognizer: 'length-test@1', speechSeconds: 0 });
     expect(rec.calls).toEqual([]);
   });
 
   it('succeeds on silence even when pocketsphinx is unavailable, and fails clearly when there is speech', async () => {
-    const stt = createSpeechToText({ recognizer: new PocketsphinxRecognizer({ binDir: '/nonexistent' }) });
+    const stt = createSpeechToText(settings, { recognizer: new PocketsphinxRecognizer(settings, { binDir: '/nonexistent' }) });
     expect((await stt.transcribe(await wav(silence(2)))).text).toBe('');
     await expect(stt.transcribe(await wav(concat(silence(1), tone(1, 300, 0.3), silence(1))))).rejects.toThrow(RecognizerUnavailableError);
   });
@@ -113,7 +127,7 @@ describe('createSpeechToText', () => {
   it('places chunk words on the track clock and splits segments at chunks', async () => {
     const rec = new LengthRecognizer();
     const signal = concat(silence(2), tone(1, 300, 0.3), silence(4), tone(2, 300, 0.3), silence(1));
-    const result = await createSpeechToText({ recognizer: rec }).transcribe(await wav(signal));
+    const result = await createSpeechToText(settings, { recognizer: rec }).transcribe(await wav(signal));
     expect(rec.calls).toHaveLength(2);
     expect(result.segments).toHaveLength(2);
     const [a, b] = result.segments;
@@ -134,7 +148,7 @@ describe('createSpeechToText', () => {
     const d = await mkdtemp(join(tmpdir(), 'stt-test-'));
     dirs.push(d);
     await writeWav(join(d, 'b.wav'), pcm(tone(1, 300, 0.3), 8000));
-    await expect(createSpeechToText({ recognizer: new LengthRecognizer() }).transcribe(join(d, 'b.wav'))).rejects.toThrow(/8000 Hz, expected 16000/);
+    await expect(createSpeechToText(settings, { recognizer: new LengthRecognizer() }).transcribe(join(d, 'b.wav'))).rejects.toThrow(/8000 Hz, expected 16000/);
   });
 
   it('groups words at long pauses', () => {

@@ -14,19 +14,20 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import type { SpeechSettings } from '../settings.ts';
 import { pcmBytes, readWav, toMono, writeWav } from '../wav.ts';
 import { RecognizerError, RecognizerUnavailableError, type RecognizedWord, type SpeechRecognizer } from './types.ts';
 
 export type PocketsphinxCli = 'batch' | 'v5';
 
 export interface PocketsphinxOptions {
-  /** Directory holding the model (`en-us/` acoustic model, `en-us.lm.bin`, `cmudict-en-us.dict`). */
+  /** Directory holding the model (`en-us/` acoustic model, `en-us.lm.bin`, `cmudict-en-us.dict`); default POCKETSPHINX_MODEL_DIR, else the Debian package's. */
   modelDir?: string;
   /** Override the individual model files. */
   hmm?: string;
   lm?: string;
   dict?: string;
-  /** Directory with the binaries; default: search PATH. */
+  /** Directory with the binaries; default: search the settings' PATH. */
   binDir?: string;
   /** Force a CLI generation; default: `pocketsphinx_batch` if found, else `pocketsphinx` (5.x). */
   cli?: PocketsphinxCli;
@@ -48,8 +49,8 @@ const MODEL_DIRS = ['/usr/share/pocketsphinx/model/en-us', '/usr/local/share/poc
 const SAMPLE_RATE = 16000;
 const FRAME_RATE = 100; // pocketsphinx default -frate
 
-function findOnPath(name: string, binDir?: string): string | null {
-  const dirs = binDir ? [binDir] : (process.env.PATH ?? '').split(delimiter).filter(Boolean);
+function findOnPath(name: string, searchPath: string, binDir?: string): string | null {
+  const dirs = binDir ? [binDir] : searchPath.split(delimiter).filter(Boolean);
   for (const dir of dirs) {
     const p = join(dir, name);
     if (existsSync(p)) return p;
@@ -154,9 +155,12 @@ function lastLines(text: string, n = 3): string {
 
 export class PocketsphinxRecognizer implements SpeechRecognizer {
   readonly id: string;
+  private readonly settings: SpeechSettings;
   private readonly opts: PocketsphinxOptions;
 
-  constructor(opts: PocketsphinxOptions = {}) {
+  /** `settings` say where the binaries (PATH) and the model (POCKETSPHINX_MODEL_DIR) are; `opts` override them. */
+  constructor(settings: SpeechSettings, opts: PocketsphinxOptions = {}) {
+    this.settings = settings;
     this.opts = opts;
     const version = packageVersion();
     this.id = `pocketsphinx@${version ?? 'unknown'}+en-us`;
@@ -166,8 +170,8 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
   resolve(): { cli: PocketsphinxCli; bin: string; hmm: string; lm: string; dict: string } {
     const wantBatch = this.opts.cli !== 'v5';
     const wantV5 = this.opts.cli !== 'batch';
-    const batchBin = wantBatch ? findOnPath('pocketsphinx_batch', this.opts.binDir) : null;
-    const v5Bin = !batchBin && wantV5 ? findOnPath('pocketsphinx', this.opts.binDir) : null;
+    const batchBin = wantBatch ? findOnPath('pocketsphinx_batch', this.settings.PATH, this.opts.binDir) : null;
+    const v5Bin = !batchBin && wantV5 ? findOnPath('pocketsphinx', this.settings.PATH, this.opts.binDir) : null;
     const bin = batchBin ?? v5Bin;
     if (!bin) {
       throw new RecognizerUnavailableError(
@@ -175,7 +179,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
           'or `apt-get install pocketsphinx pocketsphinx-en-us`',
       );
     }
-    const modelDir = this.opts.modelDir ?? process.env.POCKETSPHINX_MODEL_DIR ?? MODEL_DIRS.find((d) => existsSync(d)) ?? MODEL_DIRS[0]!;
+    const modelDir = this.opts.modelDir ?? this.settings.POCKETSPHINX_MODEL_DIR ?? MODEL_DIRS.find((d) => existsSync(d)) ?? MODEL_DIRS[0]!;
     const hmm = this.opts.hmm ?? join(modelDir, 'en-us');
     const lm = this.opts.lm ?? join(modelDir, 'en-us.lm.bin');
     const dict = this.opts.dict ?? join(modelDir, 'cmudict-en-us.dict');
