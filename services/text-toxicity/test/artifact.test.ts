@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL_DIR, loadArtifact, ToxicityModelError } from '../src/model/artifact.ts';
 import { loadToxicityModel } from '../src/model/scorer.ts';
+import { settingsSchema } from '../src/settings.ts';
 
 const dirs: string[] = [];
 function copyArtifact(): string {
@@ -17,8 +18,15 @@ afterEach(() => {
 });
 
 describe('toxicity artifact loading', () => {
+  it('loads the model TOXICITY_MODEL_DIR names, the committed one when it is unset', () => {
+    expect(settingsSchema.parse({}).TOXICITY_MODEL_DIR).toBe(DEFAULT_MODEL_DIR);
+    expect(settingsSchema.parse({ TOXICITY_MODEL_DIR: '' }).TOXICITY_MODEL_DIR).toBe(DEFAULT_MODEL_DIR);
+    const d = copyArtifact();
+    expect(loadToxicityModel(settingsSchema.parse({ TOXICITY_MODEL_DIR: d })).model.dir).toBe(d);
+  });
+
   it('loads the committed artifact', () => {
-    const m = loadArtifact();
+    const m = loadArtifact(DEFAULT_MODEL_DIR);
     expect(m.manifest.format).toBe('modsvc-toxicity-linear');
     expect(m.weights.length).toBe(m.manifest.weights.buckets * m.columns);
     expect(m.scored.length).toBe(m.columns);
@@ -27,31 +35,31 @@ describe('toxicity artifact loading', () => {
   it('fails clearly when the directory has no manifest', () => {
     const d = mkdtempSync(join(tmpdir(), 'toxicity-empty-'));
     dirs.push(d);
-    expect(() => loadToxicityModel(d)).toThrow(ToxicityModelError);
-    expect(() => loadToxicityModel(d)).toThrow(/manifest\.json not found/);
+    expect(() => loadToxicityModel({ TOXICITY_MODEL_DIR: d })).toThrow(ToxicityModelError);
+    expect(() => loadToxicityModel({ TOXICITY_MODEL_DIR: d })).toThrow(/manifest\.json not found/);
   });
 
   it('fails clearly on a manifest that is not JSON', () => {
     const d = copyArtifact();
     writeFileSync(join(d, 'manifest.json'), '{"format": "modsvc-tox');
-    expect(() => loadToxicityModel(d)).toThrow(/not valid JSON/);
+    expect(() => loadToxicityModel({ TOXICITY_MODEL_DIR: d })).toThrow(/not valid JSON/);
   });
 
   it('fails clearly when the weights file is missing, truncated or corrupt', () => {
     const d = copyArtifact();
     rmSync(join(d, 'weights.bin'));
-    expect(() => loadToxicityModel(d)).toThrow(/weights file weights\.bin not found/);
+    expect(() => loadToxicityModel({ TOXICITY_MODEL_DIR: d })).toThrow(/weights file weights\.bin not found/);
 
     const t = copyArtifact();
     const bytes = readFileSync(join(t, 'weights.bin'));
     writeFileSync(join(t, 'weights.bin'), bytes.subarray(0, bytes.length - 10));
-    expect(() => loadToxicityModel(t)).toThrow(/has \d+ bytes, expected \d+/);
+    expect(() => loadToxicityModel({ TOXICITY_MODEL_DIR: t })).toThrow(/has \d+ bytes, expected \d+/);
 
     const c = copyArtifact();
     const flipped = Buffer.from(readFileSync(join(c, 'weights.bin')));
     flipped[12345] = (flipped[12345]! + 1) & 0xff;
     writeFileSync(join(c, 'weights.bin'), flipped);
-    expect(() => loadToxicityModel(c)).toThrow(/is corrupt/);
+    expect(() => loadToxicityModel({ TOXICITY_MODEL_DIR: c })).toThrow(/is corrupt/);
   });
 
   it('rejects a manifest whose label entries are missing', () => {
@@ -59,6 +67,6 @@ describe('toxicity artifact loading', () => {
     const m = JSON.parse(readFileSync(join(d, 'manifest.json'), 'utf8')) as { labels: Record<string, unknown> };
     delete m.labels.toxicity;
     writeFileSync(join(d, 'manifest.json'), JSON.stringify(m));
-    expect(() => loadToxicityModel(d)).toThrow(/no entry for label toxicity/);
+    expect(() => loadToxicityModel({ TOXICITY_MODEL_DIR: d })).toThrow(/no entry for label toxicity/);
   });
 });

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { TOXICITY_LABELS } from '@modsvc/common/classes';
 import { clauseWindows, loadToxicityModel, scoringWindows, wordWindows } from '../src/model/scorer.ts';
 import { stem } from '../src/model/features.ts';
+import { settingsSchema } from '../src/settings.ts';
 
-const scorer = loadToxicityModel();
+const scorer = loadToxicityModel(settingsSchema.parse({}));
 const manifest = scorer.model.manifest;
 const tox = (t: string): number => scorer.scoreOne(t).scores.toxicity!;
 
@@ -61,7 +62,7 @@ describe('ToxicityScorer on the committed artifact', () => {
   });
 
   it('is deterministic across loads', () => {
-    const again = loadToxicityModel();
+    const again = loadToxicityModel(settingsSchema.parse({}));
     const texts = ['hello there', 'you idiot', ''];
     expect(texts.map((t) => again.scoreOne(t))).toEqual(texts.map((t) => scorer.scoreOne(t)));
   });

@@ -5,14 +5,22 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { TOXICITY_LABELS } from '@modsvc/common/classes';
+import { optionalString } from '@modsvc/common/config';
 import { readCsvRecords } from '../src/model/csv.ts';
 import { normalizeText } from '../src/model/normalize.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
 
-export function resolveDataDir(): string {
-  return resolve(process.env.TOXICITY_DATA_DIR ?? join(REPO_ROOT, '..', 'shared', 'data'));
+export const dataSettingsSchema = z.object({
+  /** The training kit (text/*.csv.gz); unset: ../shared/data next to the repository. */
+  TOXICITY_DATA_DIR: optionalString(),
+});
+
+/** The training kit's directory: `dir` (TOXICITY_DATA_DIR) when given, else ../shared/data next to the repository. */
+export function resolveDataDir(dir?: string): string {
+  return resolve(dir ?? join(REPO_ROOT, '..', 'shared', 'data'));
 }
 
 export const MAIN_FILE = 'text/toxicity_train.csv.gz';
@@ -98,7 +106,7 @@ export interface LoadedData {
   dataDir: string;
 }
 
-export function loadTrainingData(dataDir = resolveDataDir(), opts: { includeAux?: boolean } = {}): LoadedData {
+export function loadTrainingData(dataDir: string, opts: { includeAux?: boolean } = {}): LoadedData {
   for (const p of DATA_FILES) {
     if (!existsSync(join(dataDir, p))) throw new Error(`toxicity data file ${join(dataDir, p)} not found (set TOXICITY_DATA_DIR)`);
   }

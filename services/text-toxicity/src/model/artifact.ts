@@ -83,7 +83,8 @@ function fail(dir: string, msg: string): never {
   throw new ToxicityModelError(`toxicity model at ${dir}: ${msg}`);
 }
 
-export function loadArtifact(dir: string = process.env.TOXICITY_MODEL_DIR ?? DEFAULT_MODEL_DIR): LoadedToxicityModel {
+/** Reads and checks the artifact in `dir` (TOXICITY_MODEL_DIR; the shipped one is DEFAULT_MODEL_DIR). */
+export function loadArtifact(dir: string): LoadedToxicityModel {
   const manifestPath = join(dir, 'manifest.json');
   if (!existsSync(manifestPath)) fail(dir, `manifest.json not found (run \`make train-toxicity\`)`);
   let manifest: ToxicityManifest;

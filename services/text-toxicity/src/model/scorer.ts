@@ -6,6 +6,7 @@ import { TOXICITY_LABELS, emptyScores, type ToxicityLabel } from '@modsvc/common
 import type { TextSource, TextToxicityApi } from '@modsvc/common/contracts';
 import type { TextSpanEvidence, TextToxicityPart } from '@modsvc/common/jobs';
 import { loadArtifact, type LoadedToxicityModel } from './artifact.ts';
+import type { ToxicitySettings } from '../settings.ts';
 import { extractFeatures } from './features.ts';
 
 export interface TextWindow {
@@ -135,7 +136,8 @@ function sigmoid(z: number): number {
   return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
 }
 
-export class ToxicityScorer implements TextToxicityApi {
+/** Scores texts; the service's TextToxicityApi adds the coverage report (coverage.ts) around it. */
+export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
   readonly modelId: string;
   private readonly logitBuf: Float64Array;
   private readonly bias: Float64Array;
@@ -224,7 +226,7 @@ export class ToxicityScorer implements TextToxicityApi {
   }
 }
 
-/** Loads the artifact (default: artifacts/toxicity-v1, or $TOXICITY_MODEL_DIR) and returns a scorer. */
-export function loadToxicityModel(dir?: string): ToxicityScorer {
-  return new ToxicityScorer(loadArtifact(dir));
+/** Loads the artifact in TOXICITY_MODEL_DIR (default: artifacts/toxicity-v1) and returns a scorer. */
+export function loadToxicityModel(settings: ToxicitySettings): ToxicityScorer {
+  return new ToxicityScorer(loadArtifact(settings.TOXICITY_MODEL_DIR));
 }
