@@ -3,22 +3,32 @@ import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
+import type { FrameSettings } from './settings.ts';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 
-function findBinary(name: 'ffmpeg' | 'ffprobe', envVar: string, npmPackage: string): string {
-  const fromEnv = process.env[envVar];
-  if (fromEnv) return fromEnv;
-  for (const dir of (process.env.PATH ?? '').split(':')) {
+function findBinary(name: 'ffmpeg' | 'ffprobe', configured: string | undefined, searchPath: string, npmPackage: string): string {
+  if (configured) return configured;
+  for (const dir of searchPath.split(':')) {
     const candidate = `${dir}/${name}`;
     if (dir && fs.existsSync(candidate)) return candidate;
   }
   return (require(npmPackage) as { path: string }).path;
 }
 
-export const FFMPEG = findBinary('ffmpeg', 'FFMPEG_PATH', '@ffmpeg-installer/ffmpeg');
-export const FFPROBE = findBinary('ffprobe', 'FFPROBE_PATH', '@ffprobe-installer/ffprobe');
+export interface MediaBinaries {
+  ffmpeg: string;
+  ffprobe: string;
+}
+
+/** ffmpeg and ffprobe: FFMPEG_PATH / FFPROBE_PATH, else the first found on PATH, else the ones shipped in npm. Resolve once at start. */
+export function resolveBinaries(settings: Pick<FrameSettings, 'FFMPEG_PATH' | 'FFPROBE_PATH' | 'PATH'>): MediaBinaries {
+  return {
+    ffmpeg: findBinary('ffmpeg', settings.FFMPEG_PATH, settings.PATH, '@ffmpeg-installer/ffmpeg'),
+    ffprobe: findBinary('ffprobe', settings.FFPROBE_PATH, settings.PATH, '@ffprobe-installer/ffprobe'),
+  };
+}
 
 export interface ProbeResult {
   width: number;
@@ -41,8 +51,8 @@ function parseRate(rate: string | undefined): number {
   return n / d;
 }
 
-export async function probe(file: string, timeoutMs = 30_000): Promise<ProbeResult> {
-  const { stdout } = await run(FFPROBE, ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', file], {
+export async function probe(ffprobe: string, file: string, timeoutMs = 30_000): Promise<ProbeResult> {
+  const { stdout } = await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', file], {
     timeout: timeoutMs,
     maxBuffer: 8 * 1024 * 1024,
   });
@@ -63,10 +73,15 @@ export async function probe(file: string, timeoutMs = 30_000): Promise<ProbeResu
 }
 
 /** Samples frames at `rate` per second from the first `seconds`, scaled to at most maxSide, as JPEGs in outDir. */
-export async function sampleFrames(file: string, outDir: string, opts: { rate: number; seconds: number; maxSide: number; timeoutMs: number }): Promise<string[]> {
+export async function sampleFrames(
+  ffmpeg: string,
+  file: string,
+  outDir: string,
+  opts: { rate: number; seconds: number; maxSide: number; timeoutMs: number },
+): Promise<string[]> {
   const scale = `scale='if(gt(iw,ih),min(${opts.maxSide},iw),-2)':'if(gt(iw,ih),-2,min(${opts.maxSide},ih))'`;
   await run(
-    FFMPEG,
+    ffmpeg,
     ['-v', 'error', '-nostdin', '-t', String(opts.seconds), '-i', file, '-an', '-vf', `fps=${opts.rate},${scale}`, '-q:v', '3', '-f', 'image2', `${outDir}/%06d.jpg`],
     { timeout: opts.timeoutMs, maxBuffer: 8 * 1024 * 1024 },
   );
@@ -74,8 +89,8 @@ export async function sampleFrames(file: string, outDir: string, opts: { rate: n
 }
 
 /** Extracts the first `seconds` of audio as 16 kHz mono 16-bit PCM WAV. */
-export async function extractAudio(file: string, out: string, opts: { seconds: number; timeoutMs: number }): Promise<void> {
-  await run(FFMPEG, ['-v', 'error', '-nostdin', '-t', String(opts.seconds), '-i', file, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', '-y', out], {
+export async function extractAudio(ffmpeg: string, file: string, out: string, opts: { seconds: number; timeoutMs: number }): Promise<void> {
+  await run(ffmpeg, ['-v', 'error', '-nostdin', '-t', String(opts.seconds), '-i', file, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', '-y', out], {
     timeout: opts.timeoutMs,
     maxBuffer: 8 * 1024 * 1024,
   });

@@ -1,11 +1,10 @@
 // Still and animated images: decoded with sharp, EXIF orientation applied, decompression bombs refused.
 import sharp from 'sharp';
 import { PermanentJobError } from '@modsvc/common/errors';
+import type { FrameSettings } from './settings.ts';
 
-/** Pixel limit per frame: above it the image is refused as a likely decompression bomb. */
-export const MAX_INPUT_PIXELS = 50_000_000;
-export const MAX_ANIMATION_FRAMES = 16;
-export const FRAME_MAX_SIDE = 1280;
+/** What an image may be (FRAME_PIXEL_LIMIT per frame) and what is taken from it (FRAME_MAX_SIDE, FRAME_MAX_ANIMATION_FRAMES). */
+export type ImageLimits = Pick<FrameSettings, 'FRAME_PIXEL_LIMIT' | 'FRAME_MAX_SIDE' | 'FRAME_MAX_ANIMATION_FRAMES'>;
 
 export interface DecodedFrame {
   timestamp: number;
@@ -22,37 +21,38 @@ export interface DecodedImage {
   frames: DecodedFrame[];
 }
 
-function decodeError(err: unknown): PermanentJobError {
+function tooLarge(limits: ImageLimits): PermanentJobError {
+  return new PermanentJobError(`Failed to decode image. It exceeds the ${limits.FRAME_PIXEL_LIMIT / 1e6} megapixel limit.`);
+}
+
+function decodeError(err: unknown, limits: ImageLimits): PermanentJobError {
   const reason = (err as Error).message ?? String(err);
-  if (/pixel limit/i.test(reason)) {
-    return new PermanentJobError(`Failed to decode image. It exceeds the ${MAX_INPUT_PIXELS / 1e6} megapixel limit.`);
-  }
+  if (/pixel limit/i.test(reason)) return tooLarge(limits);
   const detail = /premature end|truncated|corrupt|unexpected end/i.test(reason) ? 'The file is truncated or corrupt.' : `(${reason.split('\n')[0]})`;
   return new PermanentJobError(`Failed to decode image. ${detail}`);
 }
 
-async function frameJpeg(input: Buffer | string, page: number | undefined): Promise<DecodedFrame & { timestamp: 0 }> {
-  const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', ...(page !== undefined ? { page, pages: 1 } : {}) })
+async function frameJpeg(input: Buffer | string, page: number | undefined, limits: ImageLimits): Promise<DecodedFrame & { timestamp: 0 }> {
+  const side = limits.FRAME_MAX_SIDE;
+  const pipeline = sharp(input, { limitInputPixels: limits.FRAME_PIXEL_LIMIT, failOn: 'truncated', ...(page !== undefined ? { page, pages: 1 } : {}) })
     .rotate()
-    .resize({ width: FRAME_MAX_SIDE, height: FRAME_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
     .jpeg({ quality: 90 });
   const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
   return { timestamp: 0, jpeg: data, width: info.width, height: info.height };
 }
 
-/** Decodes a still image (one frame) or an animated GIF/WebP (up to MAX_ANIMATION_FRAMES evenly spaced frames). */
-export async function decodeImage(input: Buffer | string): Promise<DecodedImage> {
+/** Decodes a still image (one frame) or an animated GIF/WebP (up to FRAME_MAX_ANIMATION_FRAMES evenly spaced frames). */
+export async function decodeImage(input: Buffer | string, limits: ImageLimits): Promise<DecodedImage> {
   let meta: sharp.Metadata;
   try {
-    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' }).metadata();
+    meta = await sharp(input, { limitInputPixels: limits.FRAME_PIXEL_LIMIT, failOn: 'truncated' }).metadata();
   } catch (err) {
-    throw decodeError(err);
+    throw decodeError(err, limits);
   }
   // The header's declared size decides, before any pixel is decoded.
-  if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > MAX_INPUT_PIXELS) {
-    throw new PermanentJobError(`Failed to decode image. It exceeds the ${MAX_INPUT_PIXELS / 1e6} megapixel limit.`);
-  }
+  if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > limits.FRAME_PIXEL_LIMIT) throw tooLarge(limits);
   const pages = meta.pages ?? 1;
   const swap = (meta.orientation ?? 1) >= 5;
   const width = (swap ? meta.height : meta.width) ?? 0;
@@ -60,7 +60,7 @@ export async function decodeImage(input: Buffer | string): Promise<DecodedImage>
   const height = swap ? (meta.width ?? 0) : pageHeight;
   try {
     if (pages <= 1) {
-      const frame = await frameJpeg(input, undefined);
+      const frame = await frameJpeg(input, undefined, limits);
       return { width, height, fps: 0, duration: 0, frames: [frame] };
     }
     const delays = meta.delay && meta.delay.length === pages ? meta.delay : new Array<number>(pages).fill(100);
@@ -71,16 +71,16 @@ export async function decodeImage(input: Buffer | string): Promise<DecodedImage>
       t += d > 0 ? d : 100;
     }
     const duration = t / 1000;
-    const count = Math.min(pages, MAX_ANIMATION_FRAMES);
+    const count = Math.min(pages, limits.FRAME_MAX_ANIMATION_FRAMES);
     const frames: DecodedFrame[] = [];
     for (let i = 0; i < count; i++) {
       const page = Math.floor((i * pages) / count);
-      const frame = await frameJpeg(input, page);
+      const frame = await frameJpeg(input, page, limits);
       frames.push({ ...frame, timestamp: starts[page] ?? 0 });
     }
     return { width, height, fps: duration > 0 ? pages / duration : 0, duration, frames };
   } catch (err) {
     if (err instanceof PermanentJobError) throw err;
-    throw decodeError(err);
+    throw decodeError(err, limits);
   }
 }

@@ -4,9 +4,14 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FFMPEG, extractAudio, probe, sampleFrames } from '../src/ffmpeg.ts';
+import { parseSettings } from '@modsvc/common/config';
+import { extractAudio, probe as probeWith, resolveBinaries, sampleFrames } from '../src/ffmpeg.ts';
+import { settingsSchema } from '../src/settings.ts';
 
 const run = promisify(execFile);
+// The binaries this machine's settings find (FFMPEG_PATH / FFPROBE_PATH, PATH, else the npm ones).
+const { ffmpeg: FFMPEG, ffprobe: FFPROBE } = resolveBinaries(parseSettings(settingsSchema));
+const probe = (file: string) => probeWith(FFPROBE, file);
 let dir: string;
 let clip: string;
 let mute: string;
@@ -33,18 +38,29 @@ describe('ffmpeg helpers', () => {
   it('samples one frame per second from the analysed window only', async () => {
     const out = path.join(dir, 'frames');
     fs.mkdirSync(out);
-    const frames = await sampleFrames(clip, out, { rate: 1, seconds: 3, maxSide: 1280, timeoutMs: 30_000 });
+    const frames = await sampleFrames(FFMPEG, clip, out, { rate: 1, seconds: 3, maxSide: 1280, timeoutMs: 30_000 });
     expect(frames.length).toBe(3);
   });
 
   it('extracts audio as 16 kHz mono 16-bit WAV', async () => {
     const wav = path.join(dir, 'a.wav');
-    await extractAudio(clip, wav, { seconds: 2, timeoutMs: 30_000 });
+    await extractAudio(FFMPEG, clip, wav, { seconds: 2, timeoutMs: 30_000 });
     const header = fs.readFileSync(wav).subarray(0, 44);
     expect(header.toString('ascii', 0, 4)).toBe('RIFF');
     expect(header.readUInt16LE(22)).toBe(1); // channels
     expect(header.readUInt32LE(24)).toBe(16000); // sample rate
     expect(header.readUInt16LE(34)).toBe(16); // bits
+  });
+
+  it('finds the binaries through the settings: FFMPEG_PATH / FFPROBE_PATH, else PATH, else the npm packages', () => {
+    const bin = path.join(dir, 'bin');
+    fs.mkdirSync(bin, { recursive: true });
+    fs.writeFileSync(path.join(bin, 'ffprobe'), '');
+    const shipped = resolveBinaries(settingsSchema.parse({}));
+    expect(shipped.ffmpeg).toMatch(/@ffmpeg-installer/);
+    expect(shipped.ffprobe).toMatch(/@ffprobe-installer/);
+    expect(resolveBinaries(settingsSchema.parse({ PATH: `/nonexistent:${bin}` }))).toEqual({ ffmpeg: shipped.ffmpeg, ffprobe: path.join(bin, 'ffprobe') });
+    expect(resolveBinaries(settingsSchema.parse({ PATH: bin, FFMPEG_PATH: '/opt/ffmpeg', FFPROBE_PATH: '/opt/ffprobe' }))).toEqual({ ffmpeg: '/opt/ffmpeg', ffprobe: '/opt/ffprobe' });
   });
 
   it('rejects files that are not media', async () => {

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { PermanentJobError } from '@modsvc/common/errors';
-import { decodeImage, FRAME_MAX_SIDE, MAX_ANIMATION_FRAMES } from '../src/image.ts';
+import { decodeImage as decodeWith } from '../src/image.ts';
+import { settingsSchema } from '../src/settings.ts';
+
+const limits = settingsSchema.parse({});
+const { FRAME_MAX_SIDE, FRAME_MAX_ANIMATION_FRAMES: MAX_ANIMATION_FRAMES } = limits;
+const decodeImage = (input: Buffer) => decodeWith(input, limits);
 
 async function jpeg(width: number, height: number, orientation?: number): Promise<Buffer> {
   const img = sharp({ create: { width, height, channels: 3, background: { r: 10, g: 200, b: 30 } } }).jpeg();
@@ -88,5 +93,13 @@ describe('decodeImage', () => {
     const bomb = pngDeclaring(20000, 20000);
     expect(bomb.length).toBeLessThan(120);
     await expect(decodeImage(bomb)).rejects.toThrow(/megapixel limit/);
+  });
+
+  it('takes its limits from the settings (FRAME_PIXEL_LIMIT, FRAME_MAX_SIDE, FRAME_MAX_ANIMATION_FRAMES)', async () => {
+    const tight = settingsSchema.parse({ FRAME_PIXEL_LIMIT: '100000', FRAME_MAX_SIDE: '200', FRAME_MAX_ANIMATION_FRAMES: '2' });
+    await expect(decodeWith(await jpeg(400, 300), tight)).rejects.toThrow(/exceeds the 0.1 megapixel limit/);
+    const small = await decodeWith(await jpeg(300, 150), tight);
+    expect([small.frames[0]!.width, small.frames[0]!.height]).toEqual([200, 100]);
+    expect((await decodeWith(await animatedGif(6, 100), tight)).frames).toHaveLength(2);
   });
 });
