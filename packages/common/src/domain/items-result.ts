@@ -1,0 +1,86 @@
+// The items-and-characteristics result: every group and class of the spec (null where no model scores
+// a class), the analysed url, and the documented extras. Keys are in the order policy-scorer writes them.
+import { z } from 'zod';
+import { VISUAL_CLASSES } from '../classes.ts';
+import { classScoresSchema } from './score.ts';
+import { parseAs } from './parse.ts';
+
+export const VisualClassSchema = z.enum(VISUAL_CLASSES);
+
+export const TextSpanSchema = z.strictObject({
+  start: z.number().int().describe('Character offset where the span starts.'),
+  end: z.number().int().describe('Character offset where the span ends (exclusive).'),
+  text: z.string(),
+});
+
+export const VisualEvidenceSchema = z.strictObject({
+  timestamp: z.number().min(0).describe('Seconds from the start of the media; 0 for still images.'),
+  score: z.number().min(0).max(1),
+  model: z.string().describe('id@version of the model that gave the score.'),
+  box: z
+    .tuple([z.number(), z.number(), z.number(), z.number()])
+    .optional()
+    .describe('x, y, width, height in source pixels, where the model gives one.'),
+});
+
+const toxicityFields = {
+  scores: classScoresSchema('caption_language_toxicity'),
+  top_span: TextSpanSchema.nullable().describe('The span that scored highest on toxicity.'),
+  model: z.string().nullable().describe('id@version of the text model; null when no text was scored.'),
+};
+
+export const OcrResultSchema = z
+  .strictObject({ text: z.string(), ...toxicityFields })
+  .describe('Text read in the image or frames, and its toxicity.');
+
+export const SpeechSegmentSchema = z.strictObject({
+  start: z.number().describe('Seconds from the start of the media.'),
+  end: z.number().describe('Seconds from the start of the media.'),
+  text: z.string(),
+});
+
+export const SpeechResultSchema = z
+  .strictObject({
+    transcript: z.string(),
+    segments: z.array(SpeechSegmentSchema),
+    recognizer: z.string().nullable(),
+    error: z.string().nullable().describe('Why speech was not analysed (for example no recogniser installed); null when it was.'),
+    ...toxicityFields,
+  })
+  .describe('Transcript of the speech track (videos) with timestamped segments, and its toxicity; error says why speech was not analysed.');
+
+export const ItemsResultSchema = z
+  .strictObject({
+    violence: classScoresSchema('violence'),
+    substances: classScoresSchema('substances'),
+    nsfw: classScoresSchema('nsfw'),
+    hate_symbols: classScoresSchema('hate_symbols'),
+    visual_content: classScoresSchema('visual_content'),
+    other: classScoresSchema('other'),
+    caption_language_toxicity: classScoresSchema('caption_language_toxicity').describe('Toxicity of the caption only (text in images and speech have their own fields).'),
+    url: z.string().describe('The analysed resource: the submitted URL, or the uploaded file name.'),
+    evidence: z
+      .partialRecord(VisualClassSchema, z.array(VisualEvidenceSchema))
+      .describe('Per visual class scoring above the reporting threshold: frame timestamps (s), score, model and box [x, y, w, h] where the model gives one.'),
+    uncalibrated: z
+      .array(VisualClassSchema)
+      .optional()
+      .describe(
+        "Visual classes in this result whose score is the model's own confidence, not a probability calibrated on labelled data (for example adult_content and suggestive in the lite model set). Compare them only with thresholds you have measured yourself. Absent in results stored before it was introduced.",
+      ),
+    ocr: OcrResultSchema.nullable(),
+    speech: SpeechResultSchema.nullable(),
+    models: z.array(z.string()).describe('id@version of every model that contributed.'),
+  })
+  .describe('Items and characteristics: per-class prevalence scores in [0, 1]; null where no loaded model scores the class.');
+
+export type VisualEvidence = z.infer<typeof VisualEvidenceSchema>;
+export type TextSpan = z.infer<typeof TextSpanSchema>;
+export type SpeechSegment = z.infer<typeof SpeechSegmentSchema>;
+export type OcrResult = z.infer<typeof OcrResultSchema>;
+export type SpeechResult = z.infer<typeof SpeechResultSchema>;
+export type ItemsResult = z.infer<typeof ItemsResultSchema>;
+
+export function parseItemsResult(json: unknown): ItemsResult {
+  return parseAs(ItemsResultSchema, 'ItemsResult', json);
+}

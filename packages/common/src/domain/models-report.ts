@@ -1,0 +1,44 @@
+// GET /models: the loaded models and, for every class, which model scores it (or that none does),
+// its calibration and held-back quality (proto: ListModelsReply; this is the JSON the gateway answers).
+import { z } from 'zod';
+
+export const HeldBackQualitySchema = z.strictObject({
+  images: z.number().int(),
+  positives: z.number().int(),
+  rocAuc: z.number().nullable().describe('null when the images have no positives or no negatives.'),
+  averagePrecision: z.number().nullable(),
+  calibrationError: z.number().nullable().describe('Expected calibration error over 10 equal-width bins.'),
+});
+
+export const ModelReportSchema = z.strictObject({
+  id: z.string(),
+  version: z.string(),
+  runtime: z.string(),
+  classes: z.array(z.string()),
+  loaded: z.boolean(),
+  error: z.string().nullable().describe('Why the model failed to load, when it did.'),
+});
+
+export const ClassCoverageReportSchema = z.strictObject({
+  class: z.string(),
+  group: z.string(),
+  model: z.string().nullable().describe('id@version of the model that scores the class; null: none does, and the class is reported as null.'),
+  note: z.string(),
+  calibration: z
+    .enum(['calibrated', 'uncalibrated'])
+    .nullable()
+    .describe("calibrated: a probability fitted on labelled data; uncalibrated: the model's own confidence; null: not scored."),
+  heldBack: z
+    .strictObject({ all: HeldBackQualitySchema.nullable(), photos: HeldBackQualitySchema.nullable() })
+    .describe('Held-back (out-of-fold) figures on all labelled images and on photographs only, where measured.'),
+});
+
+export const ModelsReportSchema = z.strictObject({
+  models: z.array(ModelReportSchema),
+  classes: z.array(ClassCoverageReportSchema),
+});
+
+export type HeldBackQuality = z.infer<typeof HeldBackQualitySchema>;
+export type ModelReport = z.infer<typeof ModelReportSchema>;
+export type ClassCoverageReport = z.infer<typeof ClassCoverageReportSchema>;
+export type ModelsReport = z.infer<typeof ModelsReportSchema>;

@@ -1,0 +1,76 @@
+// What POST /moderate answers (and what a moderation callback carries). Three forms:
+// - a decision (HTTP 200, is_error false);
+// - a detailed error when the classification job failed (HTTP 200, is_error true, no categories);
+// - the spec's generic error form while the classification job has not finished (HTTP 503).
+// Keys are in the order the moderator writes them.
+import { z } from 'zod';
+import { PolicyCategoryNameSchema } from './policy-result.ts';
+import { DomainValidationError, parseAs } from './parse.ts';
+
+/** The risk levels a decision reports: lower case, and never UNKNOWN (those categories are left out). */
+export const ModerationRiskLevelSchema = z.enum(['high', 'medium', 'low', 'none']);
+
+export const ModerationCategorySchema = z.strictObject({ name: PolicyCategoryNameSchema, risk_level: ModerationRiskLevelSchema });
+
+const jobFields = {
+  classification_job_id: z.string().describe('The policy classification job the moderation builds on.'),
+  content_type: z.enum(['image', 'video']),
+  external_id: z.string().describe("Echo of the caller's identifier for the source file."),
+  moderation_job_id: z.string().regex(/^vmod_/),
+};
+
+export const ModerationDecisionSchema = z
+  .strictObject({
+    ...jobFields,
+    decision: z.enum(['reject', 'review', 'approve']).describe('reject on any HIGH category, review (escalated) on any MEDIUM, else approve.'),
+    decision_type: z.enum(['fully_automated', 'escalated']),
+    escalate: z.boolean(),
+    escalate_reasons: z.array(z.string()).describe('One medium_risk_<category> per MEDIUM category.'),
+    is_error: z.literal(false),
+    policy_categories: z.array(ModerationCategorySchema),
+  })
+  .describe('The decision on a finished policy classification job.');
+
+export const ModerationErrorSchema = z
+  .strictObject({
+    ...jobFields,
+    decision_type: z.literal('fully_automated'),
+    escalate: z.literal(false),
+    escalate_reasons: z.array(z.string()).max(0),
+    is_error: z.literal(true),
+    error_message: z.string().nullable().describe("The classification job's error message."),
+    policy_categories: z.array(ModerationCategorySchema).max(0),
+  })
+  .describe('The classification job failed: no decision, an error message and no categories.');
+
+export const ModerationPendingSchema = z
+  .strictObject({ ...jobFields, error_message: z.string() })
+  .describe('The classification job has not finished yet (HTTP 503); retry shortly.');
+
+/** The HTTP 200 forms. */
+export const ModerationOutcomeSchema = z.discriminatedUnion('is_error', [ModerationDecisionSchema, ModerationErrorSchema]);
+
+export const ModerationResultSchema = z.union([ModerationDecisionSchema, ModerationErrorSchema, ModerationPendingSchema]);
+
+export type ModerationRiskLevel = z.infer<typeof ModerationRiskLevelSchema>;
+export type ModerationCategory = z.infer<typeof ModerationCategorySchema>;
+export type ModerationDecision = z.infer<typeof ModerationDecisionSchema>;
+export type ModerationError = z.infer<typeof ModerationErrorSchema>;
+export type ModerationPending = z.infer<typeof ModerationPendingSchema>;
+export type ModerationOutcome = z.infer<typeof ModerationOutcomeSchema>;
+export type ModerationResult = z.infer<typeof ModerationResultSchema>;
+
+/** A moderation result with the HTTP status it is answered with. */
+export type ModerationReply = { httpStatus: 200; result: ModerationOutcome } | { httpStatus: 503; result: ModerationPending };
+
+/** Checks that a status and a result received from the moderator belong together. */
+export function parseModerationReply(httpStatus: number, json: unknown): ModerationReply {
+  if (httpStatus === 200) return { httpStatus, result: parseAs(ModerationOutcomeSchema, 'ModerationResult (HTTP 200)', json) };
+  if (httpStatus === 503) return { httpStatus, result: parseAs(ModerationPendingSchema, 'ModerationResult (HTTP 503)', json) };
+  throw new DomainValidationError('ModerationReply', `HTTP status ${httpStatus} is not one the moderator answers with (200 or 503)`);
+}
+
+/** Any of the three forms, e.g. a moderation callback body. */
+export function parseModerationResult(json: unknown): ModerationResult {
+  return parseAs(ModerationResultSchema, 'ModerationResult', json);
+}

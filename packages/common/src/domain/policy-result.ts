@@ -1,0 +1,31 @@
+// The Standard-tier policy classification result: one entry per category of the Standard table.
+import { z } from 'zod';
+import { ScoreSchema } from './score.ts';
+import { RiskLevelSchema } from './risk-level.ts';
+import { STANDARD_CATEGORY_NAMES } from './standard-policy.ts';
+import { parseAs } from './parse.ts';
+
+export const PolicyCategoryNameSchema = z.enum(STANDARD_CATEGORY_NAMES);
+
+export const PolicyCategoryResultSchema = z.strictObject({
+  name: PolicyCategoryNameSchema,
+  description: z.string(),
+  score: ScoreSchema.describe('The maximum of weight x score over the signals some model scored; null when none was.'),
+  risk_level: RiskLevelSchema.describe('HIGH >= 0.8, MEDIUM >= 0.5, LOW >= 0.2, else NONE; UNKNOWN when the score is null.'),
+  triggered_by: z.string().nullable().describe('The signal that set the score, e.g. `firearm` or `speech:threat`.'),
+});
+
+export const PolicyResultSchema = z.strictObject({
+  policy_categories: z.array(PolicyCategoryResultSchema),
+  url: z.string().describe('The analysed resource: the submitted URL, or the uploaded file name.'),
+  tier: z.literal('standard'),
+  policy_table_version: z.string().describe('Version of the table of signals, weights and thresholds that produced the scores.'),
+});
+
+export type PolicyCategoryName = z.infer<typeof PolicyCategoryNameSchema>;
+export type PolicyCategoryResult = z.infer<typeof PolicyCategoryResultSchema>;
+export type PolicyResult = z.infer<typeof PolicyResultSchema>;
+
+export function parsePolicyResult(json: unknown): PolicyResult {
+  return parseAs(PolicyResultSchema, 'PolicyResult', json);
+}
