@@ -1,7 +1,8 @@
 // Assembles the items-and-characteristics result from the stages' parts. Every group and class of the spec
 // is present; a class no model scored is null. Extra documented fields: evidence, uncalibrated, ocr, speech, models.
-import { CLASS_GROUPS, TOXICITY_LABELS, VISUAL_GROUPS, type ClassScores, type ToxicityLabel } from '@modsvc/common/classes';
+import { CLASS_GROUPS, TOXICITY_LABELS, type ClassScores, type ToxicityLabel, type VisualGroup } from '@modsvc/common/classes';
 import type { JobRecord, TextToxicityPart } from '@modsvc/common/jobs';
+import type { ItemsResult, OcrResult, SpeechResult } from '@modsvc/common/domain/index';
 
 function round(score: number | null): number | null {
   return score === null ? null : Math.round(score * 10000) / 10000;
@@ -11,27 +12,40 @@ function toxicityScores(part: TextToxicityPart | null | undefined): ClassScores<
   return Object.fromEntries(TOXICITY_LABELS.map((l) => [l, round(part?.scores[l] ?? null)])) as ClassScores<ToxicityLabel>;
 }
 
-function textGroup(part: TextToxicityPart | null | undefined) {
+function textGroup(part: TextToxicityPart | null | undefined): Pick<OcrResult, 'scores' | 'top_span' | 'model'> {
   return { scores: toxicityScores(part), top_span: part?.topSpan ?? null, model: part?.model ?? null };
 }
 
-export function buildItemsResult(job: JobRecord): Record<string, unknown> {
-  const vision = job.parts.vision;
-  const result: Record<string, unknown> = {};
-  for (const group of VISUAL_GROUPS) {
-    result[group] = Object.fromEntries(CLASS_GROUPS[group].map((c) => [c, round(vision?.scores[c] ?? null)]));
-  }
-  result.caption_language_toxicity = toxicityScores(job.parts.caption?.toxicity);
-  result.url = job.url;
-  result.evidence = vision?.evidence ?? {};
-  result.uncalibrated = vision?.uncalibrated ?? [];
-  result.ocr = vision?.ocr ? { text: vision.ocr.text, ...textGroup(vision.ocr.toxicity) } : null;
+function visualGroup<G extends VisualGroup>(job: JobRecord, group: G): ClassScores<(typeof CLASS_GROUPS)[G][number]> {
+  const scores = job.parts.vision?.scores;
+  return Object.fromEntries(CLASS_GROUPS[group].map((c) => [c, round(scores?.[c] ?? null)])) as ClassScores<(typeof CLASS_GROUPS)[G][number]>;
+}
+
+function speechResult(job: JobRecord): SpeechResult | null {
   const speech = job.parts.speech;
-  result.speech = speech
-    ? { transcript: speech.transcript, segments: speech.segments, recognizer: speech.recognizer || null, error: speech.error, ...textGroup(speech.toxicity) }
-    : null;
-  result.models = [...new Set([...(vision?.models ?? []), ...[job.parts.caption?.toxicity, vision?.ocr?.toxicity, speech?.toxicity].flatMap((p) => (p?.model ? [p.model] : []))])];
-  return result;
+  if (!speech) return null;
+  return { transcript: speech.transcript, segments: speech.segments, recognizer: speech.recognizer || null, error: speech.error, ...textGroup(speech.toxicity) };
+}
+
+export function buildItemsResult(job: JobRecord): ItemsResult {
+  const vision = job.parts.vision;
+  const textModels = [job.parts.caption?.toxicity, vision?.ocr?.toxicity, job.parts.speech?.toxicity].flatMap((p) => (p?.model ? [p.model] : []));
+  // Key order is part of the JSON callers receive: groups, caption, url, then the extras.
+  return {
+    violence: visualGroup(job, 'violence'),
+    substances: visualGroup(job, 'substances'),
+    nsfw: visualGroup(job, 'nsfw'),
+    hate_symbols: visualGroup(job, 'hate_symbols'),
+    visual_content: visualGroup(job, 'visual_content'),
+    other: visualGroup(job, 'other'),
+    caption_language_toxicity: toxicityScores(job.parts.caption?.toxicity),
+    url: job.url,
+    evidence: vision?.evidence ?? {},
+    uncalibrated: vision?.uncalibrated ?? [],
+    ocr: vision?.ocr ? { text: vision.ocr.text, ...textGroup(vision.ocr.toxicity) } : null,
+    speech: speechResult(job),
+    models: [...new Set([...(vision?.models ?? []), ...textModels])],
+  };
 }
 
 /** The highest score of a toxicity label over caption, text in images and speech, with where it came from. */

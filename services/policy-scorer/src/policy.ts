@@ -1,15 +1,6 @@
 import type { JobRecord } from '@modsvc/common/jobs';
-import { STANDARD_CATEGORIES, POLICY_TABLE_VERSION, riskLevel, type RiskLevel } from './policy-table.ts';
+import { STANDARD_CATEGORIES, POLICY_TABLE_VERSION, riskLevel, type PolicyCategoryResult, type PolicyResult } from '@modsvc/common/domain/index';
 import { textSignal } from './items.ts';
-
-export interface PolicyCategoryResult {
-  name: string;
-  description: string;
-  score: number | null;
-  risk_level: RiskLevel;
-  /** The signal that set the score, e.g. `firearm` or `speech:threat`. */
-  triggered_by: string | null;
-}
 
 export function scoreCategories(job: JobRecord): PolicyCategoryResult[] {
   return STANDARD_CATEGORIES.map((cat) => {
@@ -34,6 +25,6 @@ export function scoreCategories(job: JobRecord): PolicyCategoryResult[] {
   });
 }
 
-export function buildPolicyResult(job: JobRecord): Record<string, unknown> {
+export function buildPolicyResult(job: JobRecord): PolicyResult {
   return { policy_categories: scoreCategories(job), url: job.url, tier: 'standard', policy_table_version: POLICY_TABLE_VERSION };
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CLASS_GROUPS, VISUAL_CLASSES, emptyScores, TOXICITY_LABELS } from '@modsvc/common/classes';
+import { CLASS_GROUPS, VISUAL_CLASSES, emptyScores, TOXICITY_LABELS, type ClassGroup } from '@modsvc/common/classes';
 import type { JobRecord, TextToxicityPart, VisionPart } from '@modsvc/common/jobs';
+import { riskLevel, STANDARD_CATEGORIES } from '@modsvc/common/domain/index';
 import { newJobRecord } from '../../../packages/common/test/fixtures.ts';
 import { buildItemsResult } from '../src/items.ts';
 import { scoreCategories } from '../src/policy.ts';
 import { isComplete } from '../src/service.ts';
-import { riskLevel, STANDARD_CATEGORIES } from '../src/policy-table.ts';
 
 function vision(scores: Partial<Record<(typeof VISUAL_CLASSES)[number], number>>, ocr: VisionPart['ocr'] = null): VisionPart {
   return { scores: { ...emptyScores(VISUAL_CLASSES), ...scores }, evidence: {}, models: ['nsfw@1'], framesAnalysed: 1, ocr };
@@ -22,10 +22,10 @@ function job(over: Partial<JobRecord>): JobRecord {
 describe('items result', () => {
   it('has every group and class, null where no model scored, plus url and extras', () => {
     const r = buildItemsResult(job({ parts: { vision: vision({ adult_content: 0.123456, firearm: 0.9 }) }, url: 'cat.jpg' }));
-    for (const [group, classes] of Object.entries(CLASS_GROUPS)) expect(Object.keys(r[group] as object)).toEqual([...classes]);
-    expect((r.nsfw as Record<string, unknown>).adult_content).toBe(0.1235);
-    expect((r.violence as Record<string, unknown>).firearm).toBe(0.9);
-    expect((r.violence as Record<string, unknown>).violence).toBeNull();
+    for (const group of Object.keys(CLASS_GROUPS) as ClassGroup[]) expect(Object.keys(r[group])).toEqual([...CLASS_GROUPS[group]]);
+    expect(r.nsfw.adult_content).toBe(0.1235);
+    expect(r.violence.firearm).toBe(0.9);
+    expect(r.violence.violence).toBeNull();
     expect(r.caption_language_toxicity).toEqual(emptyScores(TOXICITY_LABELS));
     expect(r.url).toBe('cat.jpg');
     expect(r.speech).toBeNull();
@@ -42,9 +42,9 @@ describe('items result', () => {
         },
       }),
     );
-    expect((r.caption_language_toxicity as Record<string, unknown>).toxicity).toBe(0.2);
-    expect((r.ocr as { scores: Record<string, unknown> }).scores.toxicity).toBe(0.7);
-    expect((r.speech as { scores: Record<string, unknown>; transcript: string }).scores.threat).toBe(0.95);
+    expect(r.caption_language_toxicity.toxicity).toBe(0.2);
+    expect(r.ocr?.scores.toxicity).toBe(0.7);
+    expect(r.speech?.scores.threat).toBe(0.95);
     expect(r.models).toEqual(['nsfw@1', 'toxicity@1']);
   });
 });
