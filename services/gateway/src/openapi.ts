@@ -1,46 +1,87 @@
 // The OpenAPI 3.1 description of the REST API. Served at /v1/openapi.json and kept in the repo as
 // services/gateway/openapi.json (a test fails when the two differ: run `make openapi`).
-import { CLASS_GROUPS } from '@modsvc/common/classes';
-import { STANDARD_CATEGORIES } from '@modsvc/policy-scorer/policy-table';
+// Component schemas are generated from the domain's zod schemas (responses, webhook) and from
+// validation.ts (request bodies), so the document cannot drift from what the code checks and sends.
+import { z } from 'zod';
+import {
+  ClassCoverageReportSchema,
+  DeliveryLogSchema,
+  ErrorBodySchema,
+  ItemsJobViewSchema,
+  ItemsResultSchema,
+  MediaMetadataSchema,
+  ModelsReportSchema,
+  ModerationDecisionSchema,
+  ModerationErrorSchema,
+  ModerationPendingSchema,
+  OcrResultSchema,
+  PolicyCategoryResultSchema,
+  PolicyJobViewSchema,
+  PolicyResultSchema,
+  ScoreSchema,
+  SpeechResultSchema,
+  VisualClassSchema,
+  VisualEvidenceSchema,
+  WebhookErrorResultSchema,
+  WebhookItemsResultSchema,
+  WebhookPayloadSchema,
+  WebhookPolicyResultSchema,
+} from '@modsvc/common/domain/index';
+import { moderateFields, submitFields } from './validation.ts';
 
-const nullableNumber = { type: ['number', 'null'], minimum: 0, maximum: 1 };
+/** What the API answers and sends, by component name. Schemas used inside others become $refs. */
+const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
+  Error: ErrorBodySchema,
+  Score: ScoreSchema,
+  VisualClass: VisualClassSchema,
+  VisualEvidence: VisualEvidenceSchema,
+  ItemsResult: ItemsResultSchema,
+  OcrResult: OcrResultSchema,
+  SpeechResult: SpeechResultSchema,
+  PolicyResult: PolicyResultSchema,
+  PolicyCategory: PolicyCategoryResultSchema,
+  ItemsJobView: ItemsJobViewSchema,
+  PolicyJobView: PolicyJobViewSchema,
+  ModerationDecision: ModerationDecisionSchema,
+  ModerationError: ModerationErrorSchema,
+  ModerationPending: ModerationPendingSchema,
+  DeliveryLog: DeliveryLogSchema,
+  ModelsReport: ModelsReportSchema,
+  ClassCoverage: ClassCoverageReportSchema,
+  MediaMetadata: MediaMetadataSchema,
+  WebhookPayload: WebhookPayloadSchema,
+  WebhookItemsResult: WebhookItemsResultSchema,
+  WebhookPolicyResult: WebhookPolicyResultSchema,
+  WebhookErrorResult: WebhookErrorResultSchema,
+};
 
-function groupSchema(classes: readonly string[]) {
-  return { type: 'object', required: [...classes], properties: Object.fromEntries(classes.map((c) => [c, nullableNumber])), additionalProperties: false };
+/** The multipart form: the validated fields plus the file part, which multer receives. */
+const submitUpload = z.object({
+  file: z.string().optional().meta({ format: 'binary', description: 'The content; set the part content type (e.g. image/jpeg). Alternative to url.' }),
+  ...submitFields.shape,
+});
+
+const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
+  SubmitUpload: submitUpload,
+  SubmitFields: submitFields,
+  ModerateRequest: moderateFields,
+};
+
+type JsonSchema = Record<string, unknown>;
+
+function componentSchemas(schemas: Record<string, z.ZodType>, io: 'input' | 'output'): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
+  const generated = z.toJSONSchema(registry, { io, uri: (id) => `#/components/schemas/${id}` }).schemas;
+  // Components are not standalone documents: drop the per-schema $schema and $id.
+  return Object.fromEntries(Object.entries(generated).map(([id, { $schema: _dialect, $id: _id, ...schema }]) => [id, schema]));
 }
 
-const textGroup = {
-  type: ['object', 'null'],
-  description: 'Toxicity of text found in the media, with the span that scored highest.',
-  properties: {
-    scores: groupSchema(CLASS_GROUPS.caption_language_toxicity),
-    top_span: { type: ['object', 'null'], properties: { start: { type: 'integer' }, end: { type: 'integer' }, text: { type: 'string' } } },
-    model: { type: ['string', 'null'] },
-  },
-};
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+const errResponse = (description: string) => ({ description, content: json(ref('Error')) });
 
-const error = {
-  type: 'object',
-  required: ['error', 'message'],
-  properties: {
-    error: { type: 'string', enum: ['invalid_request', 'unauthorized', 'not_found', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'unavailable', 'internal'] },
-    message: { type: 'string', description: 'What went wrong and what to do about it.' },
-  },
-};
-
-const errResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-
-const submitForm = {
-  type: 'object',
-  properties: {
-    file: { type: 'string', format: 'binary', description: 'The content; set the part content type (e.g. image/jpeg). Alternative to url.' },
-    url: { type: 'string', format: 'uri', description: 'Address of the content (http/https). Alternative to file.' },
-    caption: { type: 'string', maxLength: 262144, description: 'Text shared with the content; scored for toxicity.' },
-    callback_url: { type: 'string', format: 'uri', description: 'Receives the signed job-finished webhook; used exactly as given.' },
-  },
-};
-
-function classifyPaths(productSeg: string, resultRef: string) {
+function classifyPaths(productSeg: string, jobViewRef: string) {
   const paths: Record<string, unknown> = {};
   for (const media of ['image', 'video']) {
     const limits = media === 'image' ? 'Images: JPEG, PNG, WebP, GIF up to 10 MB.' : 'Videos: MP4, MPEG, WebM, MOV, MKV, M4V, GIF up to 200 MB; the first 3 minutes are analysed.';
@@ -51,10 +92,10 @@ function classifyPaths(productSeg: string, resultRef: string) {
         security: [{ bearer: [] }],
         requestBody: {
           required: true,
-          content: { 'multipart/form-data': { schema: submitForm }, 'application/x-www-form-urlencoded': { schema: { ...submitForm, properties: { ...submitForm.properties, file: undefined } } } },
+          content: { 'multipart/form-data': { schema: ref('SubmitUpload') }, 'application/x-www-form-urlencoded': { schema: ref('SubmitFields') } },
         },
         responses: {
-          '200': { description: 'Job created', content: { 'application/json': { schema: { type: 'object', required: ['job_id'], properties: { job_id: { type: 'string' } } } } } },
+          '200': { description: 'Job created', content: json({ type: 'object', required: ['job_id'], properties: { job_id: { type: 'string' } } }) },
           '401': errResponse('Missing, invalid or expired token'),
           '413': errResponse('File over the size limit'),
           '415': errResponse('Content is not a supported image or video (sniffed from the bytes)'),
@@ -69,20 +110,7 @@ function classifyPaths(productSeg: string, resultRef: string) {
         security: [{ bearer: [] }],
         parameters: [{ name: 'job_id', in: 'path', required: true, schema: { type: 'string' } }],
         responses: {
-          '200': {
-            description: 'queued, done or failed',
-            content: {
-              'application/json': {
-                schema: {
-                  oneOf: [
-                    { type: 'object', required: ['status'], properties: { status: { const: 'queued' } } },
-                    { type: 'object', required: ['status', 'results', 'msg'], properties: { status: { const: 'done' }, results: { $ref: resultRef }, msg: { type: 'null' } } },
-                    { type: 'object', required: ['status', 'msg'], properties: { status: { const: 'failed' }, msg: { type: 'string' } } },
-                  ],
-                },
-              },
-            },
-          },
+          '200': { description: 'queued, done or failed', content: json(ref(jobViewRef)) },
           '401': errResponse('Missing, invalid or expired token'),
           '404': errResponse('No such job for this account'),
         },
@@ -93,7 +121,6 @@ function classifyPaths(productSeg: string, resultRef: string) {
 }
 
 export function buildOpenApi() {
-  const itemsProperties: Record<string, unknown> = Object.fromEntries(Object.entries(CLASS_GROUPS).map(([g, classes]) => [g, groupSchema(classes)]));
   return {
     openapi: '3.1.0',
     info: {
@@ -105,57 +132,7 @@ export function buildOpenApi() {
     servers: [{ url: '/v1' }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Token from POST /v1/authenticate, valid 24 hours.' } },
-      schemas: {
-        Error: error,
-        ItemsResult: {
-          type: 'object',
-          required: [...Object.keys(CLASS_GROUPS), 'url'],
-          properties: {
-            ...itemsProperties,
-            url: { type: 'string', description: 'The analysed resource: the submitted URL, or the uploaded file name.' },
-            evidence: {
-              type: 'object',
-              description: 'Per visual class scoring above the reporting threshold: frame timestamps (s), score, model and box [x, y, w, h] where the model gives one.',
-              additionalProperties: { type: 'array', items: { type: 'object', properties: { timestamp: { type: 'number' }, score: { type: 'number' }, model: { type: 'string' }, box: { type: 'array', items: { type: 'number' } } } } },
-            },
-            uncalibrated: {
-              type: 'array',
-              items: { type: 'string' },
-              description: 'Visual classes in this result whose score is the model\'s own confidence, not a probability calibrated on labelled data (for example adult_content and suggestive in the lite model set). Compare them only with thresholds you have measured yourself.',
-            },
-            ocr: { ...textGroup, description: 'Text read in the image or frames, and its toxicity.', properties: { ...textGroup.properties, text: { type: 'string' } } },
-            speech: {
-              ...textGroup,
-              description: 'Transcript of the speech track (videos) with timestamped segments, and its toxicity; error says why speech was not analysed.',
-              properties: { ...textGroup.properties, transcript: { type: 'string' }, segments: { type: 'array' }, recognizer: { type: ['string', 'null'] }, error: { type: ['string', 'null'] } },
-            },
-            models: { type: 'array', items: { type: 'string' }, description: 'id@version of every model that contributed.' },
-          },
-        },
-        PolicyResult: {
-          type: 'object',
-          required: ['policy_categories', 'url'],
-          properties: {
-            policy_categories: {
-              type: 'array',
-              items: {
-                type: 'object',
-                required: ['name', 'description', 'score', 'risk_level'],
-                properties: {
-                  name: { type: 'string', enum: STANDARD_CATEGORIES.map((c) => c.name) },
-                  description: { type: 'string' },
-                  score: nullableNumber,
-                  risk_level: { type: 'string', enum: ['HIGH', 'MEDIUM', 'LOW', 'NONE', 'UNKNOWN'] },
-                  triggered_by: { type: ['string', 'null'] },
-                },
-              },
-            },
-            url: { type: 'string' },
-            tier: { type: 'string' },
-            policy_table_version: { type: 'string' },
-          },
-        },
-      },
+      schemas: { ...componentSchemas(RESPONSE_SCHEMAS, 'output'), ...componentSchemas(REQUEST_SCHEMAS, 'input') },
     },
     paths: {
       '/authenticate': {
@@ -163,20 +140,20 @@ export function buildOpenApi() {
           summary: 'Exchange an API key for a 24-hour bearer token',
           requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['key'], properties: { key: { type: 'string' } } } } } },
           responses: {
-            '200': { description: 'Token', content: { 'application/json': { schema: { type: 'object', properties: { api_token: { type: 'string' }, expiry: { type: 'string', format: 'date-time' } } } } } },
+            '200': { description: 'Token', content: json({ type: 'object', properties: { api_token: { type: 'string' }, expiry: { type: 'string', format: 'date-time' } } }) },
             '401': errResponse('Unknown API key'),
             '422': errResponse('No key given'),
             '429': errResponse('Too many attempts'),
           },
         },
       },
-      ...classifyPaths('items-characteristics', '#/components/schemas/ItemsResult'),
-      ...classifyPaths('policy', '#/components/schemas/PolicyResult'),
+      ...classifyPaths('items-characteristics', 'ItemsJobView'),
+      ...classifyPaths('policy', 'PolicyJobView'),
       '/classify/policy/image/now': {
         post: {
           summary: 'Synchronous policy classification of an image (waits up to 60 s; 202 with job_id if not finished)',
           security: [{ bearer: [] }],
-          requestBody: { required: true, content: { 'multipart/form-data': { schema: submitForm } } },
+          requestBody: { required: true, content: { 'multipart/form-data': { schema: ref('SubmitUpload') } } },
           responses: { '200': { description: 'Result inline' }, '202': { description: 'Still running; poll with job_id' } },
         },
       },
@@ -184,22 +161,28 @@ export function buildOpenApi() {
         post: {
           summary: 'Virtual moderator decision on a finished policy classification job',
           security: [{ bearer: [] }],
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': { schema: { type: 'object', required: ['classification_job_id'], properties: { classification_job_id: { type: 'string' }, external_id: { type: 'string' } } } },
-            },
+          requestBody: { required: true, content: json(ref('ModerateRequest')) },
+          responses: {
+            '200': { description: 'Moderation result (is_error true for a failed classification)', content: json({ oneOf: [ref('ModerationDecision'), ref('ModerationError')] }) },
+            '404': errResponse('No such policy job'),
+            '422': errResponse('Invalid fields'),
+            '503': { description: 'The classification job has not finished yet; retry shortly', content: json(ref('ModerationPending')) },
           },
-          responses: { '200': { description: 'Moderation result (is_error true for a failed classification)' }, '404': errResponse('No such policy job'), '422': errResponse('Invalid fields') },
         },
       },
-      '/models': { get: { summary: 'Loaded models and which model scores each class (null: none)', security: [{ bearer: [] }], responses: { '200': { description: 'Models report' } } } },
+      '/models': {
+        get: {
+          summary: 'Loaded models and which model scores each class (null: none)',
+          security: [{ bearer: [] }],
+          responses: { '200': { description: 'Models report', content: json(ref('ModelsReport')) } },
+        },
+      },
       '/jobs/{job_id}/webhook': {
         get: {
           summary: 'Webhook delivery log of a job',
           security: [{ bearer: [] }],
           parameters: [{ name: 'job_id', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { '200': { description: 'state (none|pending|delivered|gave_up) and attempts' }, '404': errResponse('No such job') },
+          responses: { '200': { description: 'state (none|pending|delivered|gave_up) and attempts', content: json(ref('DeliveryLog')) }, '404': errResponse('No such job') },
         },
       },
     },
@@ -207,22 +190,7 @@ export function buildOpenApi() {
       jobFinished: {
         post: {
           summary: 'Sent to callback_url when a job finishes. Header X-Hub-Signature-256 = base64(HMAC-SHA256(raw body, signing secret)), absent when no secret is set.',
-          requestBody: {
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: {
-                    data: {
-                      type: 'object',
-                      required: ['job_id', 'callback_url', 'is_error', 'result'],
-                      properties: { job_id: { type: 'string' }, callback_url: { type: 'string' }, is_error: { type: 'boolean' }, result: { type: 'object' } },
-                    },
-                  },
-                },
-              },
-            },
-          },
+          requestBody: { content: json(ref('WebhookPayload')) },
           responses: { '200': { description: 'Any 2xx acknowledges; other answers are retried with backoff for 24 h; 410 stops retries.' } },
         },
       },

@@ -1,4 +1,5 @@
-// Edge validation of the submit form fields (multipart or URL-encoded).
+// Edge validation of the submit form fields (multipart or URL-encoded). The `.meta()` annotations
+// only describe the fields for the OpenAPI document; they change nothing in validation.
 import { z } from 'zod';
 
 const MAX_CAPTION_BYTES = 256 * 1024;
@@ -15,16 +16,18 @@ const httpUrl = (field: string) =>
       } catch {
         return false;
       }
-    }, `${field} must be an absolute http:// or https:// URL`);
+    }, `${field} must be an absolute http:// or https:// URL`)
+    .meta({ format: 'uri' });
 
 export const submitFields = z
   .object({
-    url: httpUrl('url').optional(),
+    url: httpUrl('url').optional().meta({ description: 'Address of the content (http/https). Alternative to file.' }),
     caption: z
       .string()
       .refine((v) => Buffer.byteLength(v) <= MAX_CAPTION_BYTES, 'caption is over 256 KB')
-      .optional(),
-    callback_url: httpUrl('callback_url').optional(),
+      .optional()
+      .meta({ maxLength: MAX_CAPTION_BYTES, description: 'Text shared with the content; scored for toxicity.' }),
+    callback_url: httpUrl('callback_url').optional().meta({ description: 'Receives the signed job-finished webhook; used exactly as given.' }),
   })
   .strip();
 
@@ -32,9 +35,13 @@ export type SubmitFields = z.infer<typeof submitFields>;
 
 export const moderateFields = z
   .object({
-    classification_job_id: z.string().max(200).optional(),
-    external_id: z.string().max(1000).default(''),
-    callback_url: httpUrl('callback_url').optional(),
+    classification_job_id: z
+      .string()
+      .max(200)
+      .optional()
+      .meta({ description: 'The job_id of a policy classification job (POST /classify/policy/{image,video}); the moderator refuses a request without one.' }),
+    external_id: z.string().max(1000).default('').meta({ description: 'Your identifier for the source file, echoed in the result.' }),
+    callback_url: httpUrl('callback_url').optional().meta({ description: 'Receives the signed moderation result; used exactly as given.' }),
   })
   .strip();
 

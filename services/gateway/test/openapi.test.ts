@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CLASS_GROUPS } from '@modsvc/common/classes';
+import { STANDARD_CATEGORY_NAMES } from '@modsvc/common/domain/index';
 import { buildOpenApi } from '../src/openapi.ts';
 
 const committed = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../openapi.json');
@@ -22,5 +23,32 @@ describe('OpenAPI document', () => {
         expect(doc.paths).toHaveProperty([`/classify/${p}/${m}/{job_id}`]);
       }
     }
+  });
+
+  it('keeps every operation of the API', () => {
+    const operations = Object.entries(buildOpenApi().paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    expect(operations).toEqual([
+      'POST /authenticate',
+      'POST /classify/items-characteristics/image',
+      'GET /classify/items-characteristics/image/{job_id}',
+      'POST /classify/items-characteristics/video',
+      'GET /classify/items-characteristics/video/{job_id}',
+      'POST /classify/policy/image',
+      'GET /classify/policy/image/{job_id}',
+      'POST /classify/policy/video',
+      'GET /classify/policy/video/{job_id}',
+      'POST /classify/policy/image/now',
+      'POST /moderate',
+      'GET /models',
+      'GET /jobs/{job_id}/webhook',
+    ]);
+  });
+
+  it('resolves every $ref to a component, and takes the policy categories from the Standard table', () => {
+    const doc = buildOpenApi();
+    const refs = [...JSON.stringify(doc).matchAll(/"#\/components\/schemas\/(\w+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const name of new Set(refs)) expect(doc.components.schemas).toHaveProperty([name]);
+    expect(doc.components.schemas.PolicyCategory).toMatchObject({ properties: { name: { enum: STANDARD_CATEGORY_NAMES } } });
   });
 });
