@@ -2,6 +2,8 @@
 // same interfaces are implemented by gRPC clients (see grpc-clients.ts).
 import type { ClassScores, VisualClass } from './classes.ts';
 import type { TextToxicityPart, VisualEvidence } from './jobs.ts';
+import type { JobResults } from './domain/job-results.ts';
+import type { ModerationReply } from './domain/moderation-result.ts';
 
 export type TextSource = 'caption' | 'ocr' | 'speech' | 'api';
 
@@ -133,7 +135,8 @@ export interface JobView {
   jobId: string;
   status: 'queued' | 'done' | 'failed';
   msg: string | null;
-  results: Record<string, unknown> | null;
+  /** An ItemsResult or a PolicyResult (after the job's product) when done; else null. */
+  results: JobResults | null;
 }
 
 /** ingest: creates jobs (uploads or URLs) and reads them back for their tenant. */
@@ -153,7 +156,8 @@ export interface ModerateInput {
 
 /** moderator: the virtual moderator's decision on a policy job. */
 export interface ModeratorApi {
-  moderate(input: ModerateInput): Promise<{ httpStatus: number; result: Record<string, unknown> }>;
+  /** 200 with a decision (or a detailed error when the classification failed); 503 while it runs. */
+  moderate(input: ModerateInput): Promise<ModerationReply>;
 }
 
 export interface DeliveriesView {

@@ -1,19 +1,19 @@
 // The job record as stored (MongoDB collection `jobs`, or the embedded store).
 import type { ClassScores, ToxicityLabel, VisualClass } from './classes.ts';
+import type { JobResults } from './domain/job-results.ts';
+import type { TextSpan, SpeechSegment, VisualEvidence } from './domain/items-result.ts';
+import type { MediaMetadata } from './domain/media-metadata.ts';
+import type { DeliveryState } from './domain/delivery-log.ts';
+
+// Parts and records carry these as they appear in the public results; the domain defines them.
+export type { JobResults, MediaMetadata, VisualEvidence };
+export type TextSpanEvidence = TextSpan;
 
 export type JobStatus = 'queued' | 'done' | 'failed';
 export type Product = 'items' | 'policy';
 export type MediaKind = 'image' | 'video';
 /** Parts of a result that stages contribute; policy-scorer assembles them. */
 export type PartName = 'vision' | 'speech' | 'caption';
-
-export interface MediaMetadata {
-  width: number;
-  height: number;
-  fps: number;
-  duration: number;
-  seconds_processed: number;
-}
 
 export type JobSource =
   | { kind: 'upload'; filename: string; declaredType: string | null; size: number }
@@ -27,26 +27,12 @@ export interface DeliveryAttempt {
   durationMs: number;
 }
 
-export type WebhookState = 'none' | 'pending' | 'delivered' | 'gave_up';
-
-export interface TextSpanEvidence {
-  start: number;
-  end: number;
-  text: string;
-}
+export type WebhookState = DeliveryState;
 
 export interface TextToxicityPart {
   scores: ClassScores<ToxicityLabel>;
   topSpan: TextSpanEvidence | null;
   model: string;
-}
-
-/** Per-class evidence: where in the media a class scored above the reporting threshold. */
-export interface VisualEvidence {
-  timestamp: number; // seconds; 0 for still images
-  score: number;
-  model: string;
-  box?: [number, number, number, number]; // x, y, width, height in source pixels
 }
 
 export interface VisionPart {
@@ -61,7 +47,7 @@ export interface VisionPart {
 
 export interface SpeechPart {
   transcript: string;
-  segments: { start: number; end: number; text: string }[];
+  segments: SpeechSegment[];
   recognizer: string;
   toxicity: TextToxicityPart | null;
   /** Set when the speech stage could not run (for example no recogniser installed); the job still succeeds. */
@@ -97,7 +83,8 @@ export interface JobRecord {
   /** Parts the result needs; set by frame-extractor when it fans out. */
   expectedParts: PartName[] | null;
   parts: JobParts;
-  results: Record<string, unknown> | null;
+  /** Set when done: an ItemsResult or a PolicyResult, after the job's product. */
+  results: JobResults | null;
   msg: string | null;
   webhook: { state: WebhookState; attempts: DeliveryAttempt[] };
   createdAt: Date;
@@ -108,7 +95,7 @@ export interface JobRecord {
 }
 
 export type JobOutcome =
-  | { status: 'done'; results: Record<string, unknown> }
+  | { status: 'done'; results: JobResults }
   | { status: 'failed'; msg: string };
 
 export interface NewJobFields {

@@ -4,23 +4,29 @@ import crypto from 'node:crypto';
 import type { Runtime } from '@modsvc/common/host';
 import type { ModerateInput, ModeratorApi } from '@modsvc/common/contracts';
 import { ApiError } from '@modsvc/common/errors';
-
-interface PolicyCategory {
-  name: string;
-  risk_level: string;
-  score: number | null;
-}
+import { isPolicyResult, type ModerationDecision, type ModerationReply, type ModerationRiskLevel, type PolicyCategoryResult, type RiskLevel } from '@modsvc/common/domain/index';
 
 const WAIT_FOR_JOB_MS = 20_000;
 
-export function decide(categories: PolicyCategory[]) {
+type ScoredRiskLevel = Exclude<RiskLevel, 'UNKNOWN'>;
+type ScoredCategory = Pick<PolicyCategoryResult, 'name'> & { risk_level: ScoredRiskLevel };
+type Decision = Pick<ModerationDecision, 'decision' | 'decision_type' | 'escalate' | 'escalate_reasons'>;
+
+/** A moderation result names risk levels in lower case. */
+const MODERATION_RISK_LEVEL: Record<ScoredRiskLevel, ModerationRiskLevel> = { HIGH: 'high', MEDIUM: 'medium', LOW: 'low', NONE: 'none' };
+
+export function decide(categories: readonly ScoredCategory[]): Decision {
   const high = categories.filter((c) => c.risk_level === 'HIGH');
   const medium = categories.filter((c) => c.risk_level === 'MEDIUM');
-  if (high.length) return { decision: 'reject', decision_type: 'fully_automated', escalate: false, escalate_reasons: [] as string[] };
+  if (high.length) return { decision: 'reject', decision_type: 'fully_automated', escalate: false, escalate_reasons: [] };
   if (medium.length) {
     return { decision: 'review', decision_type: 'escalated', escalate: true, escalate_reasons: medium.map((c) => `medium_risk_${c.name.toLowerCase()}`) };
   }
-  return { decision: 'approve', decision_type: 'fully_automated', escalate: false, escalate_reasons: [] as string[] };
+  return { decision: 'approve', decision_type: 'fully_automated', escalate: false, escalate_reasons: [] };
+}
+
+function isScored(c: PolicyCategoryResult): c is PolicyCategoryResult & ScoredCategory {
+  return c.risk_level !== 'UNKNOWN';
 }
 
 export function createModerator(rt: Runtime): ModeratorApi {
@@ -30,7 +36,7 @@ export function createModerator(rt: Runtime): ModeratorApi {
       if (input.callbackUrl) {
         // Delivered by webhook-dispatcher (signed, retried with backoff for 24 h): the moderator itself
         // has no internet egress.
-        const id = String(reply.result.moderation_job_id);
+        const id = reply.result.moderation_job_id;
         await rt.bus.publish(
           'pipeline.callback',
           { id, tenantId: input.tenantId, url: input.callbackUrl, body: Buffer.from(JSON.stringify(reply.result)), createdAt: new Date().toISOString() },
@@ -41,7 +47,7 @@ export function createModerator(rt: Runtime): ModeratorApi {
     },
   };
 
-  async function decideOn(input: ModerateInput): Promise<{ httpStatus: number; result: Record<string, unknown> }> {
+  async function decideOn(input: ModerateInput): Promise<ModerationReply> {
     if (input.callbackUrl) {
       try {
         rt.guard.checkUrl(input.callbackUrl);
@@ -73,7 +79,7 @@ export function createModerator(rt: Runtime): ModeratorApi {
         result: { ...base, decision_type: 'fully_automated', escalate: false, escalate_reasons: [], is_error: true, error_message: job.msg, policy_categories: [] },
       };
     }
-    const categories = ((job.results?.policy_categories ?? []) as PolicyCategory[]).filter((c) => c.risk_level !== 'UNKNOWN');
+    const categories = (job.results && isPolicyResult(job.results) ? job.results.policy_categories : []).filter(isScored);
     const d = decide(categories);
     return {
       httpStatus: 200,
@@ -81,7 +87,7 @@ export function createModerator(rt: Runtime): ModeratorApi {
         ...base,
         ...d,
         is_error: false,
-        policy_categories: categories.map((c) => ({ name: c.name, risk_level: c.risk_level.toLowerCase() })),
+        policy_categories: categories.map((c) => ({ name: c.name, risk_level: MODERATION_RISK_LEVEL[c.risk_level] })),
       },
     };
   }

@@ -1,19 +1,13 @@
 // The job-finished webhook body (spec: Events). The bytes built here are the bytes that are signed
 // and sent, so the receiver can verify the signature over exactly what it received.
-import type { JobRecord, MediaMetadata } from '@modsvc/common/jobs';
-
-export interface WebhookErrorResult {
-  error: string;
-}
-
-export interface WebhookEnvelope {
-  data: {
-    job_id: string;
-    callback_url: string | null;
-    is_error: boolean;
-    result: Record<string, unknown> | WebhookErrorResult;
-  };
-}
+import type { JobRecord } from '@modsvc/common/jobs';
+import {
+  isPolicyResult,
+  type MediaMetadata,
+  type WebhookItemsResult,
+  type WebhookPayload,
+  type WebhookPolicyResult,
+} from '@modsvc/common/domain/index';
 
 /** Error text used when a failed job carries no message. */
 export const UNKNOWN_FAILURE = 'The job failed without an error message.';
@@ -31,37 +25,26 @@ function metadataOf(job: JobRecord): MediaMetadata | null {
 }
 
 /**
- * The webhook `result` object of a finished job.
- * - policy: `{ policy_categories, metadata, url }` (categories as stored: name, description, risk_level, score);
- * - items: every result group as stored, plus `url` and `metadata`;
- * - failed: `{ error: msg }`.
+ * The webhook `result` object of a done job:
+ * - policy: `{ policy_categories, metadata, url }` (categories as stored: name, description, score, risk_level, triggered_by);
+ * - items: every result field as stored, with `url` moved after them and `metadata` added.
  */
-export function webhookResult(job: JobRecord): Record<string, unknown> | WebhookErrorResult {
-  if (job.status === 'failed') return { error: job.msg ?? UNKNOWN_FAILURE };
-  if (job.status !== 'done') {
-    throw new Error(`job ${job.id} is ${job.status}; a webhook is only sent for a finished job`);
-  }
-  const results = job.results ?? {};
-  const url = typeof results.url === 'string' ? results.url : job.url;
+export function finishedResult(job: JobRecord): WebhookItemsResult | WebhookPolicyResult {
+  const results = job.results;
+  if (!results) throw new Error(`job ${job.id} is done but has no results`);
   const metadata = metadataOf(job);
-  if (job.product === 'policy') {
-    const categories = Array.isArray(results.policy_categories) ? results.policy_categories : [];
-    return { policy_categories: categories, metadata, url };
-  }
-  const { url: _url, metadata: _metadata, ...groups } = results;
-  return { ...groups, url, metadata };
+  if (isPolicyResult(results)) return { policy_categories: results.policy_categories, metadata, url: results.url };
+  const { url, ...fields } = results;
+  return { ...fields, url, metadata };
 }
 
-/** The envelope `{"data":{job_id, callback_url, is_error, result}}` as an object. */
-export function webhookEnvelope(job: JobRecord): WebhookEnvelope {
-  return {
-    data: {
-      job_id: job.id,
-      callback_url: job.callbackUrl,
-      is_error: job.status === 'failed',
-      result: webhookResult(job),
-    },
-  };
+/** The envelope `{"data":{job_id, callback_url, is_error, result}}` as an object; a failed job's result is `{ error: msg }`. */
+export function webhookEnvelope(job: JobRecord): WebhookPayload {
+  if (job.status === 'queued') throw new Error(`job ${job.id} is queued; a webhook is only sent for a finished job`);
+  if (job.callbackUrl === null) throw new Error(`job ${job.id} has no callback_url; no webhook is sent`);
+  const data = { job_id: job.id, callback_url: job.callbackUrl };
+  if (job.status === 'failed') return { data: { ...data, is_error: true, result: { error: job.msg ?? UNKNOWN_FAILURE } } };
+  return { data: { ...data, is_error: false, result: finishedResult(job) } };
 }
 
 /** The exact body bytes: compact JSON (no whitespace), UTF-8. */
