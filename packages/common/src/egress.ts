@@ -119,11 +119,6 @@ export class EgressGuard {
     this.allowCidrs = cidrs;
   }
 
-  /** Reads EGRESS_ALLOW_CIDRS (comma-separated CIDRs; empty or unset: nothing special is allowed). */
-  static fromEnv(env: NodeJS.ProcessEnv = process.env): EgressGuard {
-    return new EgressGuard({ allowCidrs: (env.EGRESS_ALLOW_CIDRS ?? '').split(',') });
-  }
-
   /** Classifies an address without throwing. Anything that is not a plain IP literal is refused. */
   verdict(ip: string): AddressVerdict {
     const bare = ip.startsWith('[') && ip.endsWith(']') ? ip.slice(1, -1) : ip;
@@ -311,6 +306,15 @@ export async function safeFetch(url: string | URL, opts: SafeFetchOptions): Prom
 
 function timeoutError(timeoutMs: number): EgressError {
   return new EgressError('timeout', `no complete response within ${timeoutMs} ms; giving up`);
+}
+
+/**
+ * Checks a URL and every address its host resolves to, without fetching it (for example to refuse a
+ * submitted URL at once). safeFetch runs the same check on every hop.
+ */
+export async function resolveAndCheck(url: string | URL, guard: EgressGuard, opts: { timeoutMs: number; resolve?: Resolver }): Promise<ResolvedAddress[]> {
+  const parsed = guard.checkUrl(url);
+  return resolveChecked(parsed, guard, opts.resolve ?? systemResolver, Date.now() + opts.timeoutMs, opts.timeoutMs, undefined);
 }
 
 function abortedError(): EgressError {

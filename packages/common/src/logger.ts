@@ -1,8 +1,12 @@
 import pino from 'pino';
+import { environment } from './config.ts';
 
-/** Structured JSON logs on stdout; one child per service (`service` field). */
+/**
+ * Structured JSON logs on stdout; one child per service (`service` field). The level is read when the
+ * first module loads (before any configuration is parsed) so that no early line escapes LOG_LEVEL.
+ */
 export const logger = pino({
-  level: process.env.LOG_LEVEL ?? 'info',
+  level: environment().LOG_LEVEL || 'info',
   base: { pid: process.pid },
   timestamp: pino.stdTimeFunctions.isoTime,
   formatters: { level: (label) => ({ level: label }) },

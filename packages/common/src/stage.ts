@@ -17,6 +17,8 @@ export interface StageDeps {
   bus: Bus;
   store: JobStore;
   log: Logger;
+  /** Redelivery deadline without a heartbeat (STAGE_ACK_WAIT_MS); default 30 s. */
+  ackWaitMs?: number;
 }
 
 export interface StageSpec<S extends Subject> {
@@ -24,15 +26,15 @@ export interface StageSpec<S extends Subject> {
   subject: S;
   durable: string;
   concurrency?: number;
+  /** Redelivery deadline without a heartbeat. Default: the deps' ackWaitMs. */
   ackWaitMs?: number;
-  /** Redelivery deadline without a heartbeat. Default STAGE_ACK_WAIT_MS. */
   /** Deliveries before the job is failed. Default 5. */
   maxAttempts?: number;
   handle(data: SubjectPayload[S], msg: BusMessage<SubjectPayload[S]>): Promise<void>;
 }
 
 /** Ack deadline for stage messages; handlers heartbeat while they run, so a crash is noticed this fast. */
-export const STAGE_ACK_WAIT_MS = Number(process.env.STAGE_ACK_WAIT_MS ?? 30_000);
+export const DEFAULT_STAGE_ACK_WAIT_MS = 30_000;
 
 export function retryDelayMs(deliveryCount: number): number {
   return Math.min(30_000, 1000 * 2 ** (deliveryCount - 1));
@@ -40,7 +42,7 @@ export function retryDelayMs(deliveryCount: number): number {
 
 export async function runStage<S extends Subject>(deps: StageDeps, spec: StageSpec<S>): Promise<Consumer> {
   const maxAttempts = spec.maxAttempts ?? 5;
-  const ackWaitMs = spec.ackWaitMs ?? STAGE_ACK_WAIT_MS;
+  const ackWaitMs = spec.ackWaitMs ?? deps.ackWaitMs ?? DEFAULT_STAGE_ACK_WAIT_MS;
   trackLag(spec.durable);
   return deps.bus.consume(
     spec.subject,

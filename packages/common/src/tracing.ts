@@ -2,17 +2,21 @@
 // (or OTEL_TRACES_EXPORTER says otherwise); without configuration no exporter dials out.
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { context, propagation, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { environment, setLibraryDefaults } from './config.ts';
 
 let sdk: NodeSDK | undefined;
 
 export function startTracing(serviceName: string): void {
   if (sdk) return;
-  if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT && !process.env.OTEL_TRACES_EXPORTER) {
-    process.env.OTEL_TRACES_EXPORTER = 'none';
-  }
-  process.env.OTEL_METRICS_EXPORTER ??= 'none';
-  process.env.OTEL_LOGS_EXPORTER ??= 'none';
-  process.env.OTEL_SERVICE_NAME ??= serviceName;
+  // The SDK reads its own OTEL_* variables; without an endpoint no exporter may dial out.
+  const env = environment();
+  const exportsTraces = Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_TRACES_EXPORTER);
+  setLibraryDefaults({
+    ...(exportsTraces ? {} : { OTEL_TRACES_EXPORTER: 'none' }),
+    OTEL_METRICS_EXPORTER: 'none',
+    OTEL_LOGS_EXPORTER: 'none',
+    OTEL_SERVICE_NAME: serviceName,
+  });
   sdk = new NodeSDK({ serviceName });
   sdk.start();
 }

@@ -3,6 +3,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EgressError, EgressGuard, safeFetch, type Resolver } from '../src/egress.ts';
+import { loadConfig } from '../src/config.ts';
 
 // Every server in this file listens on 127.0.0.1; nothing here may send traffic anywhere else.
 const LOOPBACK_ALLOWED = new EgressGuard({ allowCidrs: ['127.0.0.0/8'] });
@@ -194,11 +195,11 @@ describe('EgressGuard.checkAddress', () => {
     expect(g.verdict('169.254.169.254').allowed).toBe(false);
   });
 
-  it('reads EGRESS_ALLOW_CIDRS and rejects malformed entries', () => {
-    const g = EgressGuard.fromEnv({ EGRESS_ALLOW_CIDRS: '10.1.0.0/16, 127.0.0.0/8,' });
+  it('takes EGRESS_ALLOW_CIDRS as parsed by the config and rejects malformed entries', () => {
+    const g = new EgressGuard({ allowCidrs: loadConfig({ EGRESS_ALLOW_CIDRS: '10.1.0.0/16, 127.0.0.0/8,' }).EGRESS_ALLOW_CIDRS });
     expect(g.allowCidrs).toEqual(['10.1.0.0/16', '127.0.0.0/8']);
     expect(g.verdict('127.0.0.1').allowed).toBe(true);
-    expect(EgressGuard.fromEnv({}).verdict('127.0.0.1').allowed).toBe(false);
+    expect(new EgressGuard({ allowCidrs: loadConfig({}).EGRESS_ALLOW_CIDRS }).verdict('127.0.0.1').allowed).toBe(false);
     expect(() => new EgressGuard({ allowCidrs: ['10.0.0.0/33'] })).toThrow(/not a CIDR/);
     expect(() => new EgressGuard({ allowCidrs: ['intranet'] })).toThrow(/not a CIDR/);
   });

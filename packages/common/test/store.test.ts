@@ -21,7 +21,7 @@ import {
 } from '../src/store/mongo.ts';
 import { decodeRecord, encodeRecord } from '../src/store/records.ts';
 import { DuplicateJobError } from '../src/store/types.ts';
-import { newJobRecord } from './fixtures.ts';
+import { newJobRecord, opaqueResults } from './fixtures.ts';
 import { describeJobStoreContract } from './store-contract.ts';
 import { NedbJobCollection } from './store-nedb-collection.ts';
 
@@ -123,7 +123,7 @@ describe('MongoJobStore documents', () => {
   });
 
   it('finish matches only queued jobs, with exclusive callback conditions', () => {
-    const [withCallback, withoutCallback] = finishUpdates('j1', { status: 'done', results: { a: 1 } }, now);
+    const [withCallback, withoutCallback] = finishUpdates('j1', { status: 'done', results: opaqueResults({ a: 1 }) }, now);
     expect(withCallback).toEqual({
       filter: { _id: 'j1', status: 'queued', callbackUrl: { $ne: null } },
       update: { $set: { status: 'done', results: { a: 1 }, finishedAt: now, updatedAt: now, 'webhook.state': 'pending' } },
@@ -183,16 +183,18 @@ describe('MongoJobStore documents', () => {
 });
 
 describe('createJobStore', () => {
-  it('chooses the embedded store under <dataDir>/store without a MongoDB URL', () => {
-    for (const mongodbUrl of [undefined, '', null]) {
-      const store = createJobStore({ mongodbUrl, dataDir: '/var/lib/modsvc' });
-      expect(store).toBeInstanceOf(EmbeddedJobStore);
-      expect((store as EmbeddedJobStore).dir).toBe(resolve('/var/lib/modsvc/store'));
-    }
+  it('builds the embedded store under <dataDir>/store', () => {
+    const store = createJobStore({ kind: 'embedded', mongodbUrl: 'mongodb://ignored', dataDir: '/var/lib/modsvc' });
+    expect(store).toBeInstanceOf(EmbeddedJobStore);
+    expect((store as EmbeddedJobStore).dir).toBe(resolve('/var/lib/modsvc/store'));
   });
 
-  it('chooses MongoDB when a URL is given', async () => {
-    const store = createJobStore({ mongodbUrl: 'mongodb://127.0.0.1:1/x', dataDir: '/var/lib/modsvc' });
+  it('refuses the mongodb kind without a URL instead of silently using another store', () => {
+    expect(() => createJobStore({ kind: 'mongodb', dataDir: '/var/lib/modsvc' })).toThrow(/MONGODB_URL/);
+  });
+
+  it('builds MongoDB when asked', async () => {
+    const store = createJobStore({ kind: 'mongodb', mongodbUrl: 'mongodb://127.0.0.1:1/x', dataDir: '/var/lib/modsvc' });
     expect(store).toBeInstanceOf(MongoJobStore);
     await store.close();
   });
@@ -214,17 +216,17 @@ describe('EmbeddedJobStore', () => {
     const job = newJobRecord();
     const results = { 'a.b': 1, $weird: { when: new Date('2026-02-03T04:05:06.007Z') }, list: [new Date(0), 'x'] };
     await store.create(job);
-    await store.finish(job.id, { status: 'done', results });
+    await store.finish(job.id, { status: 'done', results: opaqueResults(results) });
     await store.close();
     const reopened = new EmbeddedJobStore({ dir });
     const got = await reopened.get(job.id);
     expect(got?.results).toEqual(results);
-    expect((got?.results?.$weird as { when: unknown }).when).toBeInstanceOf(Date);
+    expect(((got?.results as Record<string, unknown> | null | undefined)?.$weird as { when: unknown }).when).toBeInstanceOf(Date);
     await reopened.close();
   });
 
   it('round-trips records through its codec', () => {
-    const job = newJobRecord({ finishedAt: new Date(5), results: { nested: { d: new Date(7) } } });
+    const job = newJobRecord({ finishedAt: new Date(5), results: opaqueResults({ nested: { d: new Date(7) } }) });
     expect(decodeRecord(encodeRecord(job))).toEqual(job);
   });
 
@@ -240,7 +242,7 @@ describe('EmbeddedJobStore', () => {
     const job = newJobRecord();
     await a.create(job);
     await expect(b.create(job)).rejects.toBeInstanceOf(DuplicateJobError);
-    const results = await Promise.all([a.finish(job.id, { status: 'done', results: {} }), b.finish(job.id, { status: 'failed', msg: 'x' })]);
+    const results = await Promise.all([a.finish(job.id, { status: 'done', results: opaqueResults({}) }), b.finish(job.id, { status: 'failed', msg: 'x' })]);
     expect(results.filter(Boolean)).toHaveLength(1);
     await a.close();
     expect((await b.get(job.id))?.id).toBe(job.id);

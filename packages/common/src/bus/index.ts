@@ -8,7 +8,9 @@ export { JetStreamBus, DEFAULT_STREAM, type JetStreamBusOptions } from './jetstr
 export { defaultRedeliveryDelayMs, DUPLICATE_WINDOW_MS, DEFAULT_ACK_WAIT_MS } from './codec.ts';
 
 export interface CreateBusOptions {
-  /** NATS server URL(s); JetStream is used when given, the in-process bus otherwise. */
+  /** Default: jetstream when natsUrl is given, else memory. */
+  kind?: 'memory' | 'jetstream';
+  /** NATS server URL(s), for JetStream. */
   natsUrl?: string;
   /** JetStream stream name (default PIPELINE). */
   stream?: string;
@@ -16,9 +18,13 @@ export interface CreateBusOptions {
   maxAgeMs?: number;
 }
 
-/** JetStream when a NATS URL is configured, else the in-process bus (all-in-one mode). Call init() next. */
+/** JetStream, or the in-process bus (one process only). Call init() next. */
 export function createBus(opts: CreateBusOptions = {}): Bus {
-  if (opts.natsUrl) return new JetStreamBus({ url: opts.natsUrl, stream: opts.stream, maxAgeMs: opts.maxAgeMs });
+  const kind = opts.kind ?? (opts.natsUrl ? 'jetstream' : 'memory');
+  if (kind === 'jetstream') {
+    if (!opts.natsUrl) throw new Error('the jetstream bus needs NATS_URL');
+    return new JetStreamBus({ url: opts.natsUrl, stream: opts.stream, maxAgeMs: opts.maxAgeMs });
+  }
   return new MemoryBus({ maxAgeMs: opts.maxAgeMs });
 }
 

@@ -1,11 +1,12 @@
-// Job store selection: MongoDB when a URL is configured (production); else NATS JetStream KV when the
-// services share a NATS server (separate processes, no MongoDB); else the embedded file store
-// (all-in-one, one process).
+// Job store construction. Which store is chosen is configuration (JOB_STORE, resolved in config.ts:
+// MongoDB when MONGODB_URL is set, else NATS JetStream KV when NATS_URL is set, else the embedded file
+// store); this file only builds the one asked for.
 import { join } from 'node:path';
 import { EmbeddedJobStore } from './embedded.ts';
 import { MongoJobStore } from './mongo.ts';
 import { NatsKvJobStore } from './nats-kv.ts';
 import type { JobStore } from './types.ts';
+import type { JobStoreKind } from '../config.ts';
 
 export { DuplicateJobError, type JobPatch, type JobStore } from './types.ts';
 export { EmbeddedJobStore, type EmbeddedJobStoreOptions } from './embedded.ts';
@@ -13,32 +14,27 @@ export { MongoJobStore, type MongoJobStoreOptions } from './mongo.ts';
 export { NatsKvJobStore, type NatsKvJobStoreOptions } from './nats-kv.ts';
 
 export interface CreateJobStoreOptions {
-  /** MongoDB connection string; when empty or absent another store is used. */
+  kind: JobStoreKind;
+  /** MongoDB connection string (kind mongodb). */
   mongodbUrl?: string | null;
   /** MongoDB database name (default: the URL's, else 'modsvc'). */
   mongodbDbName?: string;
-  /** NATS server with JetStream; used for the KV store when there is no MongoDB. */
+  /** NATS server with JetStream (kind nats-kv). */
   natsUrl?: string | null;
   /** Data directory; the embedded store lives in `<dataDir>/store`. */
   dataDir: string;
 }
 
-export type JobStoreKind = 'mongodb' | 'nats-kv' | 'embedded';
-
-export function jobStoreKind(opts: CreateJobStoreOptions): JobStoreKind {
-  if (opts.mongodbUrl) return 'mongodb';
-  if (opts.natsUrl) return 'nats-kv';
-  return 'embedded';
-}
-
-/** Builds (does not init) the configured job store. */
+/** Builds (does not init) the job store of the given kind. */
 export function createJobStore(opts: CreateJobStoreOptions): JobStore {
-  switch (jobStoreKind(opts)) {
+  switch (opts.kind) {
     case 'mongodb':
-      return new MongoJobStore({ url: opts.mongodbUrl!, dbName: opts.mongodbDbName });
+      if (!opts.mongodbUrl) throw new Error('the mongodb job store needs MONGODB_URL');
+      return new MongoJobStore({ url: opts.mongodbUrl, dbName: opts.mongodbDbName });
     case 'nats-kv':
-      return new NatsKvJobStore({ url: opts.natsUrl! });
-    default:
+      if (!opts.natsUrl) throw new Error('the nats-kv job store needs NATS_URL');
+      return new NatsKvJobStore({ url: opts.natsUrl });
+    case 'embedded':
       return new EmbeddedJobStore({ dir: join(opts.dataDir, 'store') });
   }
 }
