@@ -102,6 +102,10 @@ speech-to-text: [text-toxicity]
 {{- default (printf "%s-token" (include "moderation.fullname" .)) .Values.secrets.tokenSigningKey.existingSecret -}}
 {{- end -}}
 
+{{- define "moderation.serviceAuthSecret" -}}
+{{- default (printf "%s-service-auth" (include "moderation.fullname" .)) .Values.secrets.serviceAuthKey.existingSecret -}}
+{{- end -}}
+
 {{- define "moderation.modelsClaim" -}}
 {{- default (printf "%s-models" (include "moderation.fullname" .)) .Values.models.persistence.existingClaim -}}
 {{- end -}}

@@ -4,6 +4,7 @@ import { HealthImplementation, type ServingStatusMap } from 'grpc-health-check';
 import { context } from '@opentelemetry/api';
 import { ApiError, toGrpcError } from './errors.ts';
 import { extractTraceContext, injectTraceHeaders } from './tracing.ts';
+import { SERVICE_AUTH_HEADER, type ServiceAuth } from './service-auth.ts';
 
 export interface GrpcBinding {
   /** Fully qualified service name, e.g. moderation.v1.Ingest (used by the health service). */
@@ -21,7 +22,33 @@ export interface GrpcServer {
 
 export const GRPC_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
-export async function startGrpcServer(bindings: GrpcBinding[], port: number, host = '0.0.0.0'): Promise<GrpcServer> {
+export interface GrpcServerOptions {
+  host: string;
+  port: number;
+  /** Checks every call's service token (health checks excepted); null accepts unsigned calls. */
+  auth: ServiceAuth | null;
+}
+
+/** Refuses a call whose service token is missing or invalid, before the handler sees it. */
+function authenticated(handler: grpc.UntypedHandleCall, auth: ServiceAuth): grpc.UntypedHandleCall {
+  const guarded = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+    const token = call.metadata.get(SERVICE_AUTH_HEADER)[0];
+    const refused = auth.check(typeof token === 'string' ? token : undefined, call.getPath());
+    if (refused) {
+      callback(new ApiError('unauthorized', `internal call refused: ${refused}`).toGrpc());
+      return;
+    }
+    (handler as (c: typeof call, cb: typeof callback) => void)(call, callback);
+  };
+  return guarded as grpc.UntypedHandleCall;
+}
+
+function guardHandlers(handlers: grpc.UntypedServiceImplementation, auth: ServiceAuth | null): grpc.UntypedServiceImplementation {
+  if (!auth) return handlers;
+  return Object.fromEntries(Object.entries(handlers).map(([name, h]) => [name, authenticated(h, auth)]));
+}
+
+export async function startGrpcServer(bindings: GrpcBinding[], { host, port, auth }: GrpcServerOptions): Promise<GrpcServer> {
   const server = new grpc.Server({
     'grpc.max_receive_message_length': GRPC_MAX_MESSAGE_BYTES,
     'grpc.max_send_message_length': GRPC_MAX_MESSAGE_BYTES,
@@ -30,7 +57,7 @@ export async function startGrpcServer(bindings: GrpcBinding[], port: number, hos
   for (const b of bindings) statusMap[b.name] = 'NOT_SERVING';
   const health = new HealthImplementation(statusMap);
   health.addToServer(server);
-  for (const b of bindings) server.addService(b.definition, b.handlers);
+  for (const b of bindings) server.addService(b.definition, guardHandlers(b.handlers, auth));
   const bound = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
   );
@@ -77,6 +104,19 @@ export const CLIENT_OPTIONS: grpc.ChannelOptions = {
     ],
   }),
 };
+
+/** Client options that sign every call with the service token (see service-auth.ts). */
+export function clientOptions(auth: ServiceAuth | null): grpc.ChannelOptions & grpc.ClientOptions {
+  if (!auth) return CLIENT_OPTIONS;
+  const signing: grpc.Interceptor = (options, next) =>
+    new grpc.InterceptingCall(next(options), {
+      start(metadata, listener, nextStart) {
+        metadata.set(SERVICE_AUTH_HEADER, auth.sign(options.method_definition.path));
+        nextStart(metadata, listener);
+      },
+    });
+  return { ...CLIENT_OPTIONS, interceptors: [signing] };
+}
 
 /** gRPC metadata carrying the active trace context. */
 export function traceMetadata(): grpc.Metadata {
