@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { FFMPEG } from '@modsvc/frame-extractor/ffmpeg';
+import { FFMPEG } from '../test/helpers/ffmpeg.ts';
 import path from 'node:path';
 import { startAllInOneDeployment } from '../test/helpers/deployments.ts';
 import { ApiClient } from '../test/helpers/api.ts';

@@ -4,6 +4,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadToxicityModel } from '../services/text-toxicity/src/model/scorer.ts';
+import { settingsSchema } from '../services/text-toxicity/src/settings.ts';
+import { parseSettings } from '@modsvc/common/config';
 
 const SUBJECTS = ['my dog', 'this view', 'the new bike', 'you', 'our team', 'that referee', 'grandma', 'the city at night', 'these idiots', 'the game'];
 const PREDICATES = ['looks amazing today', 'is the best thing ever', 'is so fucking stupid', 'should be banned', 'made my day', 'are trash, get lost', 'at sunset #travel', 'never fails 😂😂', 'is a total b1tch lol', 'won again!!!'];
@@ -26,7 +28,7 @@ function time(fn: () => void): number {
 }
 
 const t0 = process.hrtime.bigint();
-const scorer = loadToxicityModel();
+const scorer = loadToxicityModel(parseSettings(settingsSchema));
 const loadMs = Number(process.hrtime.bigint() - t0) / 1e6;
 const caps = captions(3000);
 for (const c of caps.slice(0, 500)) scorer.scoreOne(c);

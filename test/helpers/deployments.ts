@@ -11,6 +11,9 @@ export interface Deployment {
   tokenKey: string;
   tenants: { acme: TestTenant; globex: TestTenant; initech: TestTenant };
   services: Map<string, ServiceProcess>;
+  /** Distributed only: the key that signs service-to-service calls, and each service's gRPC address. */
+  serviceAuthKey?: string;
+  grpcAddress?: (service: string) => string;
   stop(): Promise<void>;
 }
 
@@ -78,8 +81,10 @@ export async function startDistributedDeployment(): Promise<Deployment> {
   for (const name of DISTRIBUTED_SERVICES) ports.set(name, { grpc: await freePort(), metrics: await freePort() });
   const httpPort = await freePort();
   const addr = (name: string) => `127.0.0.1:${ports.get(name)!.grpc}`;
+  const serviceAuthKey = crypto.randomBytes(32).toString('hex');
   const shared = {
     ...baseEnv(dir, file, tokenKey),
+    SERVICE_AUTH_KEY: serviceAuthKey,
     NATS_URL: nats.url,
     INGEST_ADDR: addr('ingest'),
     TEXT_TOXICITY_ADDR: addr('text-toxicity'),
@@ -109,5 +114,5 @@ export async function startDistributedDeployment(): Promise<Deployment> {
     await stopAll();
     throw err;
   }
-  return { mode: 'distributed', url: `http://127.0.0.1:${httpPort}`, tokenKey, tenants, services, stop: stopAll };
+  return { mode: 'distributed', url: `http://127.0.0.1:${httpPort}`, tokenKey, tenants, services, serviceAuthKey, grpcAddress: addr, stop: stopAll };
 }

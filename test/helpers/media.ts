@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { FFMPEG } from '@modsvc/frame-extractor/ffmpeg';
+import { FFMPEG } from './ffmpeg.ts';
 
 const run = promisify(execFile);
 

@@ -39,7 +39,9 @@ export async function httpOk(url: string): Promise<boolean> {
 
 export class ServiceProcess {
   proc: ChildProcess | null = null;
-  output = '';
+  /** The latest output (older output is dropped past 2 MB; positions are kept absolute, see mark()). */
+  private output = '';
+  private dropped = 0;
   private exitPromise: Promise<void> = Promise.resolve();
 
   constructor(
@@ -60,7 +62,10 @@ export class ServiceProcess {
     const log = fs.createWriteStream(this.logFile, { flags: 'a' });
     const onData = (d: Buffer) => {
       this.output += d.toString();
-      if (this.output.length > 2_000_000) this.output = this.output.slice(-1_000_000);
+      if (this.output.length > 2_000_000) {
+        this.dropped += this.output.length - 1_000_000;
+        this.output = this.output.slice(-1_000_000);
+      }
       log.write(d);
     };
     proc.stdout?.on('data', onData);
@@ -81,9 +86,19 @@ export class ServiceProcess {
     });
   }
 
-  /** Resolves when a log line matches (already printed lines count). */
+  /** A position in the output that stays valid when old output is dropped. */
+  mark(): number {
+    return this.dropped + this.output.length;
+  }
+
+  /** The output printed since `mark` (all that is kept when no mark is given). */
+  outputSince(mark = 0): string {
+    return this.output.slice(Math.max(0, mark - this.dropped));
+  }
+
+  /** Resolves when a log line printed since `from` (a mark) matches. */
   async waitForLog(pattern: RegExp, timeoutMs = 60_000, from = 0): Promise<void> {
-    await waitFor(async () => pattern.test(this.output.slice(from)), timeoutMs, `${this.name} log ${pattern}`);
+    await waitFor(async () => pattern.test(this.outputSince(from)), timeoutMs, `${this.name} log ${pattern}`);
   }
 
   async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {

@@ -1,10 +1,12 @@
+// WebhookDispatcher over gRPC: a job's webhook delivery log.
 import * as grpc from '@grpc/grpc-js';
 import { moderationGrpc, type WebhookDispatcherHandlers, type ListDeliveriesReply__Output } from '@modsvc/protos';
 import { ApiError } from '@modsvc/common/errors';
-import { CLIENT_OPTIONS, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import { clientOptions, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import type { ServiceAuth } from '@modsvc/common/service-auth';
 import type { DeliveriesApi, DeliveriesView } from '@modsvc/common/contracts';
 
-export function webhookBinding(api: DeliveriesApi): GrpcBinding {
+export function deliveriesBinding(api: DeliveriesApi): GrpcBinding {
   const handlers: WebhookDispatcherHandlers = {
     ListDeliveries: unaryHandler(async (req) => {
       const view = await api.deliveries(req.tenantId, req.jobId);
@@ -15,8 +17,8 @@ export function webhookBinding(api: DeliveriesApi): GrpcBinding {
   return { name: 'moderation.v1.WebhookDispatcher', definition: moderationGrpc().WebhookDispatcher.service, handlers };
 }
 
-export function deliveriesClient(address: string): DeliveriesApi {
-  const client = new (moderationGrpc().WebhookDispatcher)(address, grpc.credentials.createInsecure(), CLIENT_OPTIONS);
+export function deliveriesClient(address: string, auth: ServiceAuth | null): DeliveriesApi {
+  const client = new (moderationGrpc().WebhookDispatcher)(address, grpc.credentials.createInsecure(), clientOptions(auth));
   return {
     async deliveries(tenantId, jobId) {
       try {

@@ -7,10 +7,12 @@ import { once } from 'node:events';
 import * as grpc from '@grpc/grpc-js';
 import { moderationGrpc, type IngestHandlers, type JobOptions__Output, type JobView__Output, type SubmitReply__Output, type UploadPart__Output } from '@modsvc/protos';
 import { ApiError, toGrpcError } from '@modsvc/common/errors';
-import { CLIENT_OPTIONS, callUnary, traceContextOf, traceMetadata, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import { clientOptions, callUnary, traceContextOf, traceMetadata, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import type { ServiceAuth } from '@modsvc/common/service-auth';
 import { context } from '@opentelemetry/api';
 import type { IngestApi, SubmitOptions, UploadedFile } from '@modsvc/common/contracts';
 import type { MediaKind, Product } from '@modsvc/common/jobs';
+import { parseJobResults } from '@modsvc/common/domain/index';
 
 const PRODUCTS: Record<string, Product> = { ITEMS: 'items', POLICY: 'policy' };
 const MEDIA: Record<string, MediaKind> = { IMAGE: 'image', VIDEO: 'video' };
@@ -96,8 +98,8 @@ export function ingestBinding(api: IngestApi, tmpDir = os.tmpdir()): GrpcBinding
   return { name: 'moderation.v1.Ingest', definition: moderationGrpc().Ingest.service, handlers };
 }
 
-export function ingestClient(address: string): IngestApi {
-  const client = new (moderationGrpc().Ingest)(address, grpc.credentials.createInsecure(), CLIENT_OPTIONS);
+export function ingestClient(address: string, auth: ServiceAuth | null): IngestApi {
+  const client = new (moderationGrpc().Ingest)(address, grpc.credentials.createInsecure(), clientOptions(auth));
   return {
     submitUpload(opts, file: UploadedFile) {
       return new Promise((resolve, reject) => {
@@ -133,7 +135,7 @@ export function ingestClient(address: string): IngestApi {
           jobId: v.jobId,
           status: v.status as 'queued' | 'done' | 'failed',
           msg: v.hasMsg ? v.msg : null,
-          results: v.resultsJson ? (JSON.parse(v.resultsJson) as Record<string, unknown>) : null,
+          results: v.resultsJson ? parseJobResults(product, JSON.parse(v.resultsJson)) : null,
         };
       } catch (err) {
         if (err instanceof ApiError && err.code === 'not_found') return null;

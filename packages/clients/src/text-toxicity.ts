@@ -1,18 +1,20 @@
+// TextToxicity over gRPC: the binding serves a TextToxicityApi, the client implements one.
 import * as grpc from '@grpc/grpc-js';
 import { moderationGrpc, type TextToxicityHandlers, type ScoreTextReply, type ScoreTextReply__Output, type CoverageReply__Output } from '@modsvc/protos';
 import { ApiError } from '@modsvc/common/errors';
-import { CLIENT_OPTIONS, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import { clientOptions, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import type { ServiceAuth } from '@modsvc/common/service-auth';
 import { TOXICITY_LABELS, type ToxicityLabel } from '@modsvc/common/classes';
-import type { TextCoverage, TextSource, TextToxicityApi } from '@modsvc/common/contracts';
+import type { TextSource, TextToxicityApi } from '@modsvc/common/contracts';
 import type { TextToxicityPart } from '@modsvc/common/jobs';
 
 const SOURCES: TextSource[] = ['caption', 'ocr', 'speech', 'api'];
 const MAX_TEXTS = 64;
 const MAX_TEXT_CHARS = 256 * 1024;
 
-export function textToxicityBinding(scorer: TextToxicityApi, coverage: () => TextCoverage): GrpcBinding {
+export function textToxicityBinding(scorer: TextToxicityApi): GrpcBinding {
   const handlers: TextToxicityHandlers = {
-    Coverage: unaryHandler(async () => coverage()),
+    Coverage: unaryHandler(async () => scorer.coverage()),
     Score: unaryHandler(async (req): Promise<ScoreTextReply> => {
       if (req.texts.length > MAX_TEXTS) throw new ApiError('invalid_request', `at most ${MAX_TEXTS} texts per call`);
       if (req.texts.some((t) => t.length > MAX_TEXT_CHARS)) throw new ApiError('payload_too_large', 'a text is over 256 KB');
@@ -30,8 +32,8 @@ export function textToxicityBinding(scorer: TextToxicityApi, coverage: () => Tex
   return { name: 'moderation.v1.TextToxicity', definition: moderationGrpc().TextToxicity.service, handlers };
 }
 
-export function textToxicityClient(address: string): TextToxicityApi & { coverage(): Promise<TextCoverage> } {
-  const client = new (moderationGrpc().TextToxicity)(address, grpc.credentials.createInsecure(), CLIENT_OPTIONS);
+export function textToxicityClient(address: string, auth: ServiceAuth | null): TextToxicityApi {
+  const client = new (moderationGrpc().TextToxicity)(address, grpc.credentials.createInsecure(), clientOptions(auth));
   return {
     async coverage() {
       const r = await callUnary<CoverageReply__Output>((md, o, cb) => client.Coverage({}, md, o, cb));

@@ -1,7 +1,9 @@
+// VisionInference over gRPC: the models report (ListModels).
 import * as grpc from '@grpc/grpc-js';
 import { moderationGrpc, type VisionInferenceHandlers, type ListModelsReply__Output, type HeldBackQuality__Output, type HeldBackQuality as WireQuality } from '@modsvc/protos';
-import { CLIENT_OPTIONS, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
-import { withTextCoverage, type HeldBackQuality, type ModelsApi, type ModelsReport, type TextCoverage, type VisionAnalyzer } from '@modsvc/common/contracts';
+import { clientOptions, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import type { ServiceAuth } from '@modsvc/common/service-auth';
+import type { HeldBackQuality, ModelsApi, ModelsReport } from '@modsvc/common/contracts';
 
 /** Optional doubles are left out when null (proto3 `optional`: absent, not 0). */
 function qualityToWire(q: HeldBackQuality): WireQuality {
@@ -17,11 +19,11 @@ function qualityFromWire(q: HeldBackQuality__Output | null): HeldBackQuality | n
   return { images: q.images, positives: q.positives, rocAuc: q.rocAuc ?? null, averagePrecision: q.averagePrecision ?? null, calibrationError: q.calibrationError ?? null };
 }
 
-/** ListModels answers for the vision models and, through text-toxicity, for the caption labels. */
-export function visionBinding(analyzer: VisionAnalyzer, textCoverage: () => Promise<TextCoverage>): GrpcBinding {
+/** ListModels: the vision models and (vision-inference asks text-toxicity) the caption labels. */
+export function visionModelsBinding(api: ModelsApi): GrpcBinding {
   const handlers: VisionInferenceHandlers = {
     ListModels: unaryHandler(async () => {
-      const report = withTextCoverage(analyzer.models(), await textCoverage());
+      const report = await api.models();
       return {
         models: report.models.map((m) => ({ ...m, error: m.error ?? '' })),
         classes: report.classes.map((c) => ({
@@ -39,8 +41,8 @@ export function visionBinding(analyzer: VisionAnalyzer, textCoverage: () => Prom
   return { name: 'moderation.v1.VisionInference', definition: moderationGrpc().VisionInference.service, handlers };
 }
 
-export function visionModelsClient(address: string): ModelsApi {
-  const client = new (moderationGrpc().VisionInference)(address, grpc.credentials.createInsecure(), CLIENT_OPTIONS);
+export function visionModelsClient(address: string, auth: ServiceAuth | null): ModelsApi {
+  const client = new (moderationGrpc().VisionInference)(address, grpc.credentials.createInsecure(), clientOptions(auth));
   return {
     async models(): Promise<ModelsReport> {
       const reply = await callUnary<ListModelsReply__Output>((md, o, cb) => client.ListModels({}, md, o, cb));

@@ -1,5 +1,5 @@
-// Interfaces between services. In all-in-one mode they are plain objects; in distributed mode the
-// same interfaces are implemented by gRPC clients (see grpc-clients.ts).
+// The ports between services. In all-in-one mode they are the services' own objects; in distributed
+// mode the same interfaces are implemented by the gRPC clients in packages/clients.
 import type { ClassScores, VisualClass } from './classes.ts';
 import type { TextToxicityPart, VisualEvidence } from './jobs.ts';
 import type { JobResults } from './domain/job-results.ts';
@@ -10,6 +10,8 @@ export type TextSource = 'caption' | 'ocr' | 'speech' | 'api';
 /** text-toxicity: scores texts (long ones in windows) with the trained toxicity model. */
 export interface TextToxicityApi {
   score(texts: string[], source: TextSource): Promise<TextToxicityPart[]>;
+  /** Which labels the loaded model scores. */
+  coverage(): Promise<TextCoverage>;
 }
 
 /** Which toxicity labels the loaded text model scores; the others are reported as null. */
@@ -55,6 +57,14 @@ export interface VisionAnalysis {
   ocrText: string | null;
   /** Scored classes whose score is a model's own confidence, not a probability calibrated on labelled data. */
   uncalibrated: VisualClass[];
+  /** Time spent in each model call of this analysis (recorded as modsvc_model_inference_seconds by the caller's thread). */
+  inference?: ModelTiming[];
+}
+
+export interface ModelTiming {
+  model: string;
+  group: string;
+  seconds: number;
 }
 
 export interface ModelReport {

@@ -1,124 +1,117 @@
-// Runs one service on its own: config from the environment, JetStream bus, MongoDB (or embedded) store,
-// object-store media, gRPC server with health, /metrics, tracing, and graceful shutdown.
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Config } from './config.ts';
-import { loadConfig } from './config.ts';
-import type { Bus, Consumer } from './bus/types.ts';
-import type { JobStore } from './store/types.ts';
-import type { MediaStore } from './media/types.ts';
-import { createBus } from './bus/index.ts';
-import { createJobStore } from './store/index.ts';
-import { createMediaStore } from './media/index.ts';
-import { EgressGuard } from './egress.ts';
-import { TenantRegistry } from './tenants.ts';
-import { serviceLogger, type Logger } from './logger.ts';
-import { startGrpcServer, type GrpcBinding } from './grpc.ts';
-import { startMetricsServer } from './metrics.ts';
-import { startTracing, stopTracing } from './tracing.ts';
-import { startLagReporter } from './lag.ts';
+// How a process hosts service modules, written once for both run modes: settings parsed once, the
+// module started on its runtime and peers, its scheduled work run by one scheduler, and one shutdown
+// that stops taking work, lets in-flight messages finish (or hands them back to the bus), then exits.
+import type { z } from 'zod';
+import { parseSettings, type Environment } from './config.ts';
+import type { Logger } from './logger.ts';
+import { hasPipeline, type EdgeRuntime, type Runtime } from './runtime.ts';
+import type { Peers, ScheduledTask, ServiceModule, StartedService } from './service-module.ts';
+import { stopTracing } from './tracing.ts';
 
-export interface Runtime {
-  config: Config;
-  log: Logger;
-  bus: Bus;
-  store: JobStore;
-  media: MediaStore;
-  guard: EgressGuard;
-  tenants: TenantRegistry;
+export type { EdgeRuntime, Runtime } from './runtime.ts';
+export { createRuntime, createEdgeRuntime, closeRuntime, stageDeps, busIsDurable, hasPipeline } from './runtime.ts';
+
+/** The schedule of a task as launched, for logs and for the test that both modes launch alike. */
+export interface TaskSchedule {
+  service: string;
+  task: string;
+  atStart: boolean;
+  everyMs: number | null;
 }
 
-export interface StartedService {
-  bindings?: GrpcBinding[];
-  consumers?: Consumer[];
-  /** Extra clean-up after consumers stopped (close models, servers...). */
-  stop?(): Promise<void>;
+export interface Launched {
+  module: ServiceModule;
+  started: StartedService;
+  schedule: TaskSchedule[];
+  /** Runs the at-start tasks and arms the periodic ones; call once everything the process hosts is up. */
+  startTasks(): Promise<void>;
+  /** Stops the timers and the consumers (in-flight messages finish and are acked, or are redelivered), then the module's own clean-up. */
+  stop(): Promise<void>;
 }
 
-export async function createRuntime(config: Config, log: Logger): Promise<Runtime> {
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const store = createJobStore({ mongodbUrl: config.MONGODB_URL, natsUrl: config.NATS_URL, dataDir: config.dataDir });
-  const bus = createBus({ natsUrl: config.NATS_URL });
-  const media = createMediaStore({
-    natsUrl: config.NATS_URL,
-    dataDir: config.dataDir,
-    ttlMs: config.MEDIA_RETENTION_HOURS * 3600_000,
-  });
-  await store.init();
-  await bus.init();
-  await media.init();
-  const tenants = config.TENANTS_FILE ? TenantRegistry.fromFile(config.TENANTS_FILE) : new TenantRegistry(null);
-  return { config, log, bus, store, media, guard: new EgressGuard({ allowCidrs: config.EGRESS_ALLOW_CIDRS }), tenants };
+export function moduleSettings(module: ServiceModule, env?: Environment): z.infer<ServiceModule['settingsSchema']> {
+  return parseSettings(module.settingsSchema, env);
 }
 
-export async function closeRuntime(rt: Runtime): Promise<void> {
-  rt.tenants.close();
-  await rt.bus.close();
-  await rt.media.close();
-  await rt.store.close();
+export async function launchModule(
+  module: ServiceModule,
+  rt: Runtime | EdgeRuntime,
+  peers: Partial<Peers>,
+  settings: z.infer<ServiceModule['settingsSchema']>,
+): Promise<Launched> {
+  const missing = module.needs.filter((n) => !peers[n]);
+  if (missing.length) throw new Error(`${module.name} needs ${missing.join(', ')}, which this process does not provide`);
+  if (module.kind === 'stage' && !hasPipeline(rt)) throw new Error(`${module.name} needs the bus and the job store`);
+  const started = await module.start(rt as Runtime, peers as Peers, settings);
+  const tasks = started.tasks ?? [];
+  const timers: NodeJS.Timeout[] = [];
+  const runTask = (task: ScheduledTask) =>
+    task.run().catch((err: unknown) => rt.log.error({ err, service: module.name, task: task.name }, 'scheduled task failed'));
+  return {
+    module,
+    started,
+    schedule: tasks.map((t) => ({ service: module.name, task: t.name, atStart: t.atStart, everyMs: t.everyMs })),
+    async startTasks() {
+      for (const task of tasks) {
+        if (task.everyMs !== null) {
+          const timer = setInterval(() => void runTask(task), task.everyMs);
+          timer.unref();
+          timers.push(timer);
+        }
+      }
+      await Promise.all(tasks.filter((t) => t.atStart).map(runTask));
+    },
+    async stop() {
+      for (const t of timers) clearInterval(t);
+      await Promise.all((started.consumers ?? []).map((c) => c.stop()));
+      await started.stop?.();
+    },
+  };
 }
 
-/** Stops consumers first (in-flight messages finish and are acked, or are redelivered elsewhere). */
-export async function stopService(started: StartedService): Promise<void> {
-  await Promise.all((started.consumers ?? []).map((c) => c.stop()));
-  await started.stop?.();
-}
+const FORCED_EXIT_MS = 30_000;
 
-export async function runStandalone(name: string, start: (rt: Runtime) => Promise<StartedService>): Promise<void> {
-  startTracing(name);
-  const log = serviceLogger(name);
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    log.fatal({ err: (err as Error).message }, 'configuration error');
-    process.exit(2);
-  }
-  if (!config.NATS_URL) {
-    log.warn('NATS_URL is not set: this service runs on an in-process bus and cannot exchange work with other processes (for one process, run services/all-in-one)');
-  }
-  let rt: Runtime;
-  let started: StartedService;
-  try {
-    rt = await createRuntime(config, log);
-    started = await start(rt);
-  } catch (err) {
-    log.fatal({ err: (err as Error).message }, `${name} could not start`);
-    process.exit(1);
-  }
-  const lag = startLagReporter(rt.bus, log);
-  const grpcServer = await startGrpcServer(started.bindings ?? [], config.GRPC_PORT);
-  let ready = true;
-  const metrics = await startMetricsServer(config.METRICS_PORT, () => ready);
-  log.info({ grpc_port: grpcServer.port, metrics_port: metrics.port, data_dir: path.relative(process.cwd(), config.dataDir) || '.' }, `${name} started`);
-
+/**
+ * Exits cleanly on SIGTERM/SIGINT after `shutdown` (forced after 30 s: unacked messages are then
+ * redelivered to another replica), and logs stray promise rejections instead of dying with every
+ * in-flight job of the process.
+ */
+export function handleProcessSignals(log: Logger, shutdown: () => Promise<void>): void {
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const onSignal = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    ready = false;
     log.info({ signal }, 'shutting down: finishing in-flight work');
     const force = setTimeout(() => {
       log.error('shutdown timed out; exiting (unacked messages will be redelivered)');
       process.exit(1);
-    }, 30_000);
+    }, FORCED_EXIT_MS);
     force.unref();
-    grpcServer.setServing(false);
-    await lag.stop();
-    await stopService(started);
-    await grpcServer.close();
-    await closeRuntime(rt);
-    await metrics.close();
-    await stopTracing();
-    log.info('stopped');
-    process.exit(0);
+    shutdown()
+      .then(stopTracing)
+      .then(
+        () => {
+          log.info('stopped');
+          process.exit(0);
+        },
+        (err: unknown) => {
+          log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
   logUnhandledRejections(log);
 }
 
 /** A stray rejected promise is a bug to log, not a reason to drop every in-flight job of the process. */
 export function logUnhandledRejections(log: Logger): void {
   process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled promise rejection'));
+}
+
+/** Ends a failed start-up with one fatal JSON log line and a non-zero exit. */
+export function exitOnStartupError(log: Logger, what: string, err: unknown, code = 1): never {
+  log.fatal({ err: (err as Error).message }, what);
+  process.exit(code);
 }

@@ -8,7 +8,7 @@ import { EmbeddedJobStore } from '../src/store/embedded.ts';
 import { PermanentJobError } from '../src/errors.ts';
 import { runStage, finishJob, type StageDeps } from '../src/stage.ts';
 import type { Consumer } from '../src/bus/types.ts';
-import { newJobRecord } from './fixtures.ts';
+import { newJobRecord, opaqueResults } from './fixtures.ts';
 
 let dir: string;
 let deps: StageDeps;
@@ -91,7 +91,7 @@ describe('finishJob', () => {
   it('transitions once, but announces on every call so a lost publish is repaired by redelivery', async () => {
     const job = newJobRecord();
     await deps.store.create(job);
-    await finishJob(deps, job, { status: 'done', results: { url: 'x' } });
+    await finishJob(deps, job, { status: 'done', results: opaqueResults({ url: 'x' }) });
     await finishJob(deps, job, { status: 'failed', msg: 'late duplicate' });
     expect(await deps.store.get(job.id)).toMatchObject({ status: 'done', results: { url: 'x' }, msg: null });
     await waitUntil(async () => finished.includes(job.id));

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryAttempt, JobRecord, SpeechPart, VisionPart } from '../src/jobs.ts';
 import { DuplicateJobError, type JobStore } from '../src/store/types.ts';
-import { newJobRecord } from './fixtures.ts';
+import { newJobRecord, opaqueResults } from './fixtures.ts';
 
 export interface JobStoreHarness {
   store: JobStore;
@@ -167,7 +167,7 @@ export function describeJobStoreContract(name: string, factory: JobStoreFactory)
       it('makes exactly one transition when called concurrently', async () => {
         const job = await created({ callbackUrl: 'https://hooks.example.com/cb' });
         const outcomes = await Promise.all(
-          [1, 2, 3, 4, 5].map((n) => store.finish(job.id, { status: 'done', results: { call: n } })),
+          [1, 2, 3, 4, 5].map((n) => store.finish(job.id, { status: 'done', results: opaqueResults({ call: n }) })),
         );
         expect(outcomes.filter((x) => x)).toHaveLength(1);
         const winner = outcomes.indexOf(true) + 1;
@@ -190,17 +190,17 @@ export function describeJobStoreContract(name: string, factory: JobStoreFactory)
         const job = await created({ callbackUrl: 'https://hooks.example.com/cb' });
         await store.finish(job.id, { status: 'failed', msg: 'boom' });
         const before = await store.get(job.id);
-        expect(await store.finish(job.id, { status: 'done', results: { late: true } })).toBe(false);
+        expect(await store.finish(job.id, { status: 'done', results: opaqueResults({ late: true }) })).toBe(false);
         expect(await store.finish(job.id, { status: 'failed', msg: 'again' })).toBe(false);
         expect(await store.get(job.id)).toEqual(before);
       });
 
       it('is a no-op on a done job, even after its webhook was delivered', async () => {
         const job = await created({ callbackUrl: 'https://hooks.example.com/cb' });
-        await store.finish(job.id, { status: 'done', results: { first: true } });
+        await store.finish(job.id, { status: 'done', results: opaqueResults({ first: true }) });
         await store.recordDelivery(job.id, attempt(1, 200), 'delivered');
         const before = await store.get(job.id);
-        expect(await store.finish(job.id, { status: 'done', results: { second: true } })).toBe(false);
+        expect(await store.finish(job.id, { status: 'done', results: opaqueResults({ second: true }) })).toBe(false);
         const after = await store.get(job.id);
         expect(after).toEqual(before);
         expect(after?.webhook.state).toBe('delivered');
@@ -214,7 +214,7 @@ export function describeJobStoreContract(name: string, factory: JobStoreFactory)
     describe('recordDelivery', () => {
       it('appends attempts in order and sets the state', async () => {
         const job = await created({ callbackUrl: 'https://hooks.example.com/cb' });
-        await store.finish(job.id, { status: 'done', results: {} });
+        await store.finish(job.id, { status: 'done', results: opaqueResults({}) });
         await store.recordDelivery(job.id, attempt(1, 0), 'pending');
         await store.recordDelivery(job.id, attempt(2, 503), 'pending');
         await store.recordDelivery(job.id, attempt(3, 200), 'delivered');
@@ -241,7 +241,7 @@ export function describeJobStoreContract(name: string, factory: JobStoreFactory)
         const a = await created({ createdAt: at(1 * HOUR) });
         const finished = await created({ createdAt: at(0) });
         const b = await created({ createdAt: at(2 * HOUR) });
-        await store.finish(finished.id, { status: 'done', results: {} });
+        await store.finish(finished.id, { status: 'done', results: opaqueResults({}) });
         expect((await store.listUnfinished(10)).map((j) => j.id)).toEqual([a.id, b.id, c.id]);
         expect((await store.listUnfinished(2)).map((j) => j.id)).toEqual([a.id, b.id]);
         expect(await store.listUnfinished(0)).toEqual([]);
@@ -257,11 +257,11 @@ export function describeJobStoreContract(name: string, factory: JobStoreFactory)
         const delivered = await created({ callbackUrl: 'https://hooks.example.com/3' });
         const noCallback = await created();
         await created({ callbackUrl: 'https://hooks.example.com/queued' });
-        await store.finish(pendingDone.id, { status: 'done', results: { ok: true } });
+        await store.finish(pendingDone.id, { status: 'done', results: opaqueResults({ ok: true }) });
         await store.finish(pendingFailed.id, { status: 'failed', msg: 'nope' });
-        await store.finish(delivered.id, { status: 'done', results: {} });
+        await store.finish(delivered.id, { status: 'done', results: opaqueResults({}) });
         await store.recordDelivery(delivered.id, attempt(1, 200), 'delivered');
-        await store.finish(noCallback.id, { status: 'done', results: {} });
+        await store.finish(noCallback.id, { status: 'done', results: opaqueResults({}) });
 
         const listed = await store.listPendingWebhooks(10);
         expect(listed.map((j) => j.id).sort()).toEqual([pendingDone.id, pendingFailed.id].sort());
@@ -278,7 +278,7 @@ export function describeJobStoreContract(name: string, factory: JobStoreFactory)
         const old2 = await created({ expiresAt: new Date(now.getTime() - 1) });
         const exact = await created({ expiresAt: now });
         const fresh = await created({ expiresAt: new Date(now.getTime() + HOUR) });
-        await store.finish(old2.id, { status: 'done', results: {} });
+        await store.finish(old2.id, { status: 'done', results: opaqueResults({}) });
 
         expect(await store.deleteExpired(now)).toBe(2);
         expect(await store.get(old1.id)).toBeNull();
@@ -297,7 +297,7 @@ export function describeJobStoreContract(name: string, factory: JobStoreFactory)
         const b = await created({ createdAt: at(0) });
         await store.update(a.id, { mediaKey: 'media/a', expectedParts: ['vision'] });
         await store.setPart(a.id, 'vision', visionPart(0.7));
-        await store.finish(a.id, { status: 'done', results: { items: [{ name: 'firearm', score: 0.7 }] } });
+        await store.finish(a.id, { status: 'done', results: opaqueResults({ items: [{ name: 'firearm', score: 0.7 }] }) });
         await store.recordDelivery(a.id, attempt(1, 500), 'pending');
         const before = [await store.get(a.id), await store.get(b.id)];
 

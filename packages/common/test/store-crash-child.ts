@@ -1,7 +1,7 @@
 // Child process for the crash test in store.test.ts: writes to an embedded store at argv[2], reports
 // the ids on stdout, then kills itself with SIGKILL without closing the store.
 import { EmbeddedJobStore } from '../src/store/embedded.ts';
-import { newJobRecord } from './fixtures.ts';
+import { newJobRecord, opaqueResults } from './fixtures.ts';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: store-crash-child.ts <dir>');
@@ -11,7 +11,7 @@ const queued = newJobRecord({ tenantId: 'crash' });
 await store.create(finished);
 await store.create(queued);
 await store.setPart(finished.id, 'speech', { transcript: 'hi', segments: [], recognizer: 'r', toxicity: null, error: null });
-await store.finish(finished.id, { status: 'done', results: { ok: true } });
+await store.finish(finished.id, { status: 'done', results: opaqueResults({ ok: true }) });
 await store.update(queued.id, { mediaKey: 'media/q' });
 process.stdout.write(`${JSON.stringify({ finished: finished.id, queued: queued.id })}\n`, () => {
   process.kill(process.pid, 'SIGKILL');

@@ -22,7 +22,7 @@ import {
   jobKey,
 } from '../src/store/nats-kv.ts';
 import { DuplicateJobError } from '../src/store/types.ts';
-import { newJobRecord } from './fixtures.ts';
+import { newJobRecord, opaqueResults } from './fixtures.ts';
 import { describeJobStoreContract } from './store-contract.ts';
 
 const NATS_BIN = '/usr/sbin/nats-server';
@@ -137,7 +137,7 @@ describe('NatsKvJobStore', () => {
       for (let round = 0; round < 10; round += 1) {
         const job = newJobRecord({ callbackUrl: 'https://hooks.example.com/cb' });
         await a.create(job);
-        const calls = [a, b, a, b, a].map((s, i) => s.finish(job.id, { status: 'done', results: { call: i } }));
+        const calls = [a, b, a, b, a].map((s, i) => s.finish(job.id, { status: 'done', results: opaqueResults({ call: i }) }));
         const outcomes = await Promise.all(calls);
         expect(outcomes.filter(Boolean)).toHaveLength(1);
         const got = await b.get(job.id);
@@ -240,7 +240,7 @@ describe('NatsKvJobStore', () => {
       );
       const kept = newJobRecord({ expiresAt: new Date(now.getTime() + HOUR) });
       await a.create(kept);
-      await a.finish(expired[0]!.id, { status: 'done', results: {} });
+      await a.finish(expired[0]!.id, { status: 'done', results: opaqueResults({}) });
 
       const counts = await Promise.all([a.deleteExpired(now), b.deleteExpired(now)]);
       expect(counts[0] + counts[1]).toBe(6);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNATURE_HEADER, signBody, verifySignature } from '../src/sign.ts';
+import { SIGNATURE_HEADER, signBody, verifySignature } from '../src/webhook-signature.ts';
 
 describe('signBody / verifySignature', () => {
   it('is base64 of HMAC-SHA256 (RFC-style known vector)', () => {

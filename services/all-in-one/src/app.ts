@@ -1,103 +1,85 @@
-// All-in-one mode: every service in one process on embedded defaults (in-process bus, embedded store,
-// local media store) unless NATS_URL / MONGODB_URL say otherwise. Same service code as the cluster;
-// the gateway calls the other services directly instead of over gRPC.
-import http from 'node:http';
+// All-in-one: every service module in one process on embedded defaults (in-process bus, embedded store,
+// local media) unless the configuration says otherwise. The modules are the same ones each service runs
+// alone; here their peers are each other's objects instead of gRPC clients.
+import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '@modsvc/common/config';
-import { createRuntime, closeRuntime, stopService, type Runtime, type StartedService } from '@modsvc/common/host';
+import { environment, loadConfig, type Environment } from '@modsvc/common/config';
+import { closeRuntime, createRuntime, launchModule, moduleSettings, type Launched, type Runtime, type TaskSchedule } from '@modsvc/common/host';
 import { serviceLogger } from '@modsvc/common/logger';
 import { startLagReporter } from '@modsvc/common/lag';
 import { ensureDevTenantsFile } from '@modsvc/common/tenants';
-import { createGatewayApp, resolveTokenKey } from '@modsvc/gateway/app';
-import { TokenIssuer } from '@modsvc/gateway/tokens';
-import { createIngest } from '@modsvc/ingest/service';
-import { createFrameExtractor } from '@modsvc/frame-extractor/service';
-import { createPooledVisionAnalyzer } from '@modsvc/vision-inference/analyzer-pool';
-import { startVisionConsumer } from '@modsvc/vision-inference/stage';
-import { createSpeechToText } from '@modsvc/speech-to-text/transcriber';
-import { startSpeechConsumer } from '@modsvc/speech-to-text/service';
-import { loadToxicityModel } from '@modsvc/text-toxicity/model/scorer';
-import { startCaptionConsumer } from '@modsvc/text-toxicity/service';
-import { toxicityCoverage } from '@modsvc/text-toxicity/coverage';
-import { withTextCoverage } from '@modsvc/common/contracts';
-import { startPolicyScorer } from '@modsvc/policy-scorer/service';
-import { createModerator } from '@modsvc/moderator/service';
-import { startWebhookDispatcher, startCallbackDispatcher, deliveriesApi } from '@modsvc/webhook-dispatcher/service';
+import type { Peers, ServiceModule } from '@modsvc/common/service-module';
+import { service as textToxicity } from '@modsvc/text-toxicity';
+import { service as speechToText } from '@modsvc/speech-to-text';
+import { service as visionInference } from '@modsvc/vision-inference';
+import { service as ingest } from '@modsvc/ingest';
+import { service as frameExtractor } from '@modsvc/frame-extractor';
+import { service as policyScorer } from '@modsvc/policy-scorer';
+import { service as moderator } from '@modsvc/moderator';
+import { service as webhookDispatcher } from '@modsvc/webhook-dispatcher';
+import { service as gateway } from '@modsvc/gateway';
+
+/** Every service, each after the peers it calls. */
+export const MODULES: readonly ServiceModule[] = [textToxicity, speechToText, visionInference, ingest, frameExtractor, policyScorer, moderator, webhookDispatcher, gateway];
+
+/** What differs from a cluster: the REST edge on loopback, and a token key generated on first start. */
+export const ALL_IN_ONE_DEFAULTS: Environment = { HOST: '127.0.0.1', TOKEN_KEY_GENERATE: '1' };
 
 export interface AllInOne {
   url: string;
   runtime: Runtime;
-  devApiKey: string | null;
+  /** The dev tenant's credentials when this start created or reused ./data/tenants.json. */
+  devTenant: { apiKey: string | null; signingSecret: string | null } | null;
+  schedule: TaskSchedule[];
   stop(): Promise<void>;
 }
 
-export async function startAllInOne(config: Config): Promise<AllInOne> {
+function withoutUnset(env: Environment): Environment {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+export async function startAllInOne(processEnv: Environment = environment()): Promise<AllInOne> {
   const log = serviceLogger('all-in-one');
-  let devApiKey: string | null = null;
-  let tenantsFile = config.TENANTS_FILE;
-  if (!tenantsFile) {
-    tenantsFile = path.join(config.dataDir, 'tenants.json');
-    const { mkdirSync } = await import('node:fs');
-    mkdirSync(config.dataDir, { recursive: true });
-    const dev = ensureDevTenantsFile(tenantsFile);
-    devApiKey = dev.apiKey;
-    log.info({ tenants_file: tenantsFile, created: dev.created }, 'using the dev tenant');
+  const env: Record<string, string | undefined> = { ...ALL_IN_ONE_DEFAULTS, ...withoutUnset(processEnv) };
+  let devTenant: AllInOne['devTenant'] = null;
+  if (!env.TENANTS_FILE) {
+    const dataDir = loadConfig(env, 'all-in-one').dataDir;
+    fs.mkdirSync(dataDir, { recursive: true });
+    env.TENANTS_FILE = path.join(dataDir, 'tenants.json');
+    const dev = ensureDevTenantsFile(env.TENANTS_FILE);
+    devTenant = { apiKey: dev.apiKey, signingSecret: dev.signingSecret };
+    log.info({ tenants_file: env.TENANTS_FILE, created: dev.created }, 'using the dev tenant');
   }
-  const rt = await createRuntime({ ...config, TENANTS_FILE: tenantsFile }, log);
+  const config = loadConfig(env, 'all-in-one');
+  const settings = MODULES.map((m) => moduleSettings(m, env));
+  const rt = await createRuntime(config, log);
 
-  const scorer = await loadToxicityModel();
-  const analyzer = createPooledVisionAnalyzer();
-  await analyzer.init();
-  const stt = createSpeechToText();
-
-  const ingest = createIngest(rt);
-  const policy = await startPolicyScorer(rt);
-  const services: StartedService[] = [
-    { consumers: await ingest.startConsumers() },
-    { consumers: await createFrameExtractor(rt).startConsumers() },
-    { consumers: [await startVisionConsumer(rt, analyzer, scorer)], stop: () => analyzer.close() },
-    { consumers: [await startSpeechConsumer(rt, stt, scorer)] },
-    { consumers: [await startCaptionConsumer(rt, scorer)] },
-    policy,
-    { consumers: [await startWebhookDispatcher(rt), await startCallbackDispatcher(rt)] },
-    { consumers: [startLagReporter(rt.bus, log)] },
-  ];
-
-  let ready = true;
-  const app = createGatewayApp({
-    config,
-    log: serviceLogger('gateway'),
-    tenants: rt.tenants,
-    tokens: new TokenIssuer(resolveTokenKey(config, true)),
-    ingest,
-    moderator: createModerator(rt),
-    models: { models: async () => withTextCoverage(analyzer.models(), toxicityCoverage(scorer)) },
-    deliveries: deliveriesApi(rt),
-    isReady: () => ready,
-  });
-  const server = http.createServer(app);
-  server.requestTimeout = 15 * 60_000;
-  const host = config.HOST ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, host, () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
-
-  // The in-process bus keeps nothing across restarts: re-drive every unfinished job and pending webhook.
-  await ingest.redrive(config.NATS_URL ? 15 * 60_000 : 0);
-
+  const peers: Partial<Peers> = {};
+  const launched: Launched[] = [];
+  const stopAll = async () => {
+    for (const l of [...launched].reverse()) await l.stop();
+    await closeRuntime(rt);
+  };
+  try {
+    for (const [i, module] of MODULES.entries()) {
+      const l = await launchModule(module, rt, peers, settings[i]!);
+      launched.push(l);
+      Object.assign(peers, l.started.provides);
+    }
+    for (const l of launched) await l.startTasks();
+  } catch (err) {
+    await stopAll().catch(() => undefined);
+    throw err;
+  }
+  const lag = startLagReporter(rt.bus, log);
   return {
-    url: `http://${host}:${port}`,
+    url: launched.find((l) => l.module.name === 'gateway')!.started.url!,
     runtime: rt,
-    devApiKey,
+    devTenant,
+    schedule: launched.flatMap((l) => l.schedule),
     async stop() {
-      ready = false;
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      for (const s of services) await stopService(s);
-      await closeRuntime(rt);
+      await lag.stop();
+      await stopAll();
     },
   };
 }

@@ -1,43 +1,23 @@
-import { loadConfig } from '@modsvc/common/config';
 import { serviceLogger } from '@modsvc/common/logger';
-import { startTracing, stopTracing } from '@modsvc/common/tracing';
-import { startAllInOne } from './app.ts';
-import { logUnhandledRejections } from '@modsvc/common/host';
+import { startTracing } from '@modsvc/common/tracing';
+import { exitOnStartupError, handleProcessSignals } from '@modsvc/common/host';
+import { startAllInOne, type AllInOne } from './app.ts';
 
 startTracing('modsvc-all-in-one');
 const log = serviceLogger('all-in-one');
-let config;
+let aio: AllInOne;
 try {
-  config = loadConfig();
+  aio = await startAllInOne();
 } catch (err) {
-  log.fatal({ err: (err as Error).message }, 'configuration error');
-  process.exit(2);
-}
-let aio: Awaited<ReturnType<typeof startAllInOne>>;
-try {
-  aio = await startAllInOne(config);
-} catch (err) {
-  log.fatal({ err: (err as Error).message }, 'all-in-one could not start');
-  process.exit(1);
+  const isConfig = (err as Error).message.startsWith('invalid configuration');
+  exitOnStartupError(log, isConfig ? 'configuration error' : 'all-in-one could not start', err, isConfig ? 2 : 1);
 }
 log.info({ url: aio.url }, 'all-in-one ready');
+const dev = aio.devTenant;
 process.stdout.write(
   `\nmodsvc all-in-one is listening on ${aio.url}\n` +
-    (aio.devApiKey ? `dev API key: ${aio.devApiKey}\n(get a token: curl -s -X POST ${aio.url}/v1/authenticate -d key=${aio.devApiKey})\n` : '') +
+    (dev?.apiKey ? `dev API key: ${dev.apiKey}\n(get a token: curl -s -X POST ${aio.url}/v1/authenticate -d key=${dev.apiKey})\n` : '') +
+    (dev?.signingSecret ? `webhook signing secret (for your receiver): ${dev.signingSecret}\n` : '') +
     `OpenAPI: ${aio.url}/v1/openapi.json\n\n`,
 );
-
-let stopping = false;
-const shutdown = async (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  log.info({ signal }, 'shutting down: finishing in-flight work');
-  const force = setTimeout(() => process.exit(1), 30_000);
-  force.unref();
-  await aio.stop();
-  await stopTracing();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-logUnhandledRejections(log);
+handleProcessSignals(log, () => aio.stop());

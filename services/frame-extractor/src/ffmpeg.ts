@@ -88,6 +88,19 @@ export async function sampleFrames(
   return (await fs.promises.readdir(outDir)).filter((f) => f.endsWith('.jpg')).sort();
 }
 
+/**
+ * The first decodable frame as one JPEG in outDir: for media shorter than one sampling interval
+ * (a still GIF, a 0.3 s clip), where the fps filter emits nothing.
+ */
+export async function firstFrame(ffmpeg: string, file: string, outDir: string, opts: { maxSide: number; timeoutMs: number }): Promise<string[]> {
+  const scale = `scale='if(gt(iw,ih),min(${opts.maxSide},iw),-2)':'if(gt(iw,ih),-2,min(${opts.maxSide},ih))'`;
+  await run(ffmpeg, ['-v', 'error', '-nostdin', '-i', file, '-an', '-frames:v', '1', '-vf', scale, '-q:v', '3', '-f', 'image2', `${outDir}/000001.jpg`], {
+    timeout: opts.timeoutMs,
+    maxBuffer: 8 * 1024 * 1024,
+  });
+  return (await fs.promises.readdir(outDir)).filter((f) => f.endsWith('.jpg')).sort();
+}
+
 /** Extracts the first `seconds` of audio as 16 kHz mono 16-bit PCM WAV. */
 export async function extractAudio(ffmpeg: string, file: string, out: string, opts: { seconds: number; timeoutMs: number }): Promise<void> {
   await run(ffmpeg, ['-v', 'error', '-nostdin', '-t', String(opts.seconds), '-i', file, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', '-y', out], {

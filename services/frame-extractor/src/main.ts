@@ -1,4 +1,4 @@
-import { runStandalone } from '@modsvc/common/host';
-import { createFrameExtractor } from './service.ts';
+import { runStandalone } from '@modsvc/runner';
+import { service } from './index.ts';
 
-await runStandalone('frame-extractor', async (rt) => ({ consumers: await createFrameExtractor(rt).startConsumers() }));
+await runStandalone(service);

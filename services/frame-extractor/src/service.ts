@@ -3,15 +3,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Runtime } from '@modsvc/common/host';
+import { stageDeps, type Runtime } from '@modsvc/common/host';
 import type { JobRecord, MediaMetadata, PartName } from '@modsvc/common/jobs';
 import { mediaKeys } from '@modsvc/common/media/types';
 import { PermanentJobError } from '@modsvc/common/errors';
-import { runStage, loadQueuedJob, type StageDeps } from '@modsvc/common/stage';
+import { runStage, loadQueuedJob } from '@modsvc/common/stage';
 import type { Consumer } from '@modsvc/common/bus/types';
 import type { FrameRef__Output as FrameRef } from '@modsvc/protos';
 import { decodeImage } from './image.ts';
-import { extractAudio, probe, sampleFrames } from './ffmpeg.ts';
+import { extractAudio, firstFrame, probe, resolveBinaries, sampleFrames } from './ffmpeg.ts';
+import type { FrameSettings } from './settings.ts';
 
 export interface ExtractedMedia {
   metadata: MediaMetadata;
@@ -20,12 +21,13 @@ export interface ExtractedMedia {
   audioSeconds: number;
 }
 
-export function createFrameExtractor(rt: Runtime) {
-  const deps: StageDeps = { bus: rt.bus, store: rt.store, log: rt.log };
+export function createFrameExtractor(rt: Runtime, settings: FrameSettings) {
+  const deps = stageDeps(rt);
+  const binaries = resolveBinaries(settings);
   const maxSeconds = rt.config.MAX_VIDEO_SECONDS;
 
   async function extractImage(job: JobRecord, file: string): Promise<ExtractedMedia> {
-    const decoded = await decodeImage(file);
+    const decoded = await decodeImage(file, settings);
     const frames: FrameRef[] = [];
     for (const [i, f] of decoded.frames.entries()) {
       const key = mediaKeys.frame(job.id, i + 1);
@@ -43,7 +45,7 @@ export function createFrameExtractor(rt: Runtime) {
   async function extractVideo(job: JobRecord, file: string, workDir: string): Promise<ExtractedMedia> {
     let probed;
     try {
-      probed = await probe(file);
+      probed = await probe(binaries.ffprobe, file);
     } catch (err) {
       rt.log.warn({ job_id: job.id, err: (err as Error).message }, 'ffprobe failed');
       throw new PermanentJobError('Failed to decode video.');
@@ -55,7 +57,8 @@ export function createFrameExtractor(rt: Runtime) {
     const rate = rt.config.VIDEO_FRAMES_PER_SECOND;
     let names: string[];
     try {
-      names = await sampleFrames(file, framesDir, { rate, seconds, maxSide: 1280, timeoutMs: 10 * 60_000 });
+      names = await sampleFrames(binaries.ffmpeg, file, framesDir, { rate, seconds, maxSide: settings.FRAME_MAX_SIDE, timeoutMs: 10 * 60_000 });
+      if (names.length === 0) names = await firstFrame(binaries.ffmpeg, file, framesDir, { maxSide: settings.FRAME_MAX_SIDE, timeoutMs: 60_000 });
     } catch (err) {
       rt.log.warn({ job_id: job.id, err: (err as Error).message }, 'ffmpeg frame sampling failed');
       throw new PermanentJobError('Failed to decode video.');
@@ -71,7 +74,7 @@ export function createFrameExtractor(rt: Runtime) {
     if (probed.hasAudio) {
       const wav = path.join(workDir, 'audio.wav');
       try {
-        await extractAudio(file, wav, { seconds, timeoutMs: 5 * 60_000 });
+        await extractAudio(binaries.ffmpeg, file, wav, { seconds, timeoutMs: 5 * 60_000 });
         audioKey = mediaKeys.audio(job.id);
         await rt.media.put(audioKey, fs.createReadStream(wav));
       } catch (err) {

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSettings } from '@modsvc/common/config';
-import { extractAudio, probe as probeWith, resolveBinaries, sampleFrames } from '../src/ffmpeg.ts';
+import { extractAudio, firstFrame, probe as probeWith, resolveBinaries, sampleFrames } from '../src/ffmpeg.ts';
 import { settingsSchema } from '../src/settings.ts';
 
 const run = promisify(execFile);
@@ -40,6 +40,17 @@ describe('ffmpeg helpers', () => {
     fs.mkdirSync(out);
     const frames = await sampleFrames(FFMPEG, clip, out, { rate: 1, seconds: 3, maxSide: 1280, timeoutMs: 30_000 });
     expect(frames.length).toBe(3);
+  });
+
+  it('gives the first frame of media shorter than one sampling interval (a 0.3 s clip)', async () => {
+    const short = path.join(dir, 'short.mp4');
+    await run(FFMPEG, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-t', '0.3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', short]);
+    const out = path.join(dir, 'short-frames');
+    fs.mkdirSync(out);
+    const sampled = await sampleFrames(FFMPEG, short, out, { rate: 1, seconds: 0.3, maxSide: 1280, timeoutMs: 30_000 });
+    const frames = sampled.length ? sampled : await firstFrame(FFMPEG, short, out, { maxSide: 1280, timeoutMs: 30_000 });
+    expect(frames).toHaveLength(1);
+    expect(fs.statSync(path.join(out, frames[0]!)).size).toBeGreaterThan(100);
   });
 
   it('extracts audio as 16 kHz mono 16-bit WAV', async () => {

@@ -14,7 +14,7 @@ import type { Config } from '@modsvc/common/config';
 import type { Logger } from '@modsvc/common/logger';
 import { httpDuration, httpRequests, registry } from '@modsvc/common/metrics';
 import { withSpan } from '@modsvc/common/tracing';
-import { TokenIssuer } from './tokens.ts';
+import { TokenIssuer } from '@modsvc/common/tokens';
 import { RateLimiter } from './rate-limit.ts';
 import { describeZodError, dropEmpty, moderateFields, submitFields } from './validation.ts';
 import { errorHandler, sendError } from './errors.ts';
@@ -30,6 +30,8 @@ export interface GatewayDeps {
   models: ModelsApi;
   deliveries: DeliveriesApi;
   isReady?: () => boolean;
+  /** Proxies whose X-Forwarded-For is believed (express "trust proxy" list); none by default. */
+  trustProxy?: string[];
 }
 
 type AuthedRequest = Request & { tenant?: Tenant };
@@ -37,6 +39,10 @@ type AuthedRequest = Request & { tenant?: Tenant };
 const PRODUCT_SEGMENTS: Record<string, Product> = { 'items-characteristics': 'items', policy: 'policy' };
 const MEDIA_SEGMENTS: Record<string, MediaKind> = { image: 'image', video: 'video' };
 const SYNC_WAIT_MS = 60_000;
+const AUTH_PER_MINUTE = 120;
+const AUTH_BURST = 60;
+const AUTH_FAILURES_PER_MINUTE = 10;
+const AUTH_FAILURE_BURST = 10;
 
 const asyncRoute =
   (fn: (req: AuthedRequest, res: Response) => Promise<void>) =>
@@ -52,7 +58,9 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
   const { config, log } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only configured proxies may name the client: otherwise anyone could pick their own address per request
+  // and step around the per-address limits below.
+  app.set('trust proxy', deps.trustProxy?.length ? deps.trustProxy : false);
 
   const uploadDir = path.join(config.dataDir, 'tmp', 'uploads');
   fs.mkdirSync(uploadDir, { recursive: true });
@@ -61,7 +69,9 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
     video: multer({ dest: uploadDir, limits: { fileSize: config.MAX_VIDEO_BYTES, files: 1, fields: 16, fieldSize: 300 * 1024 } }).single('file'),
   };
   const tenantLimiter = new RateLimiter(config.RATE_LIMIT_PER_MINUTE);
-  const authLimiter = new RateLimiter(30);
+  // Authentication: a generous limit on all attempts per address, a tight one on failed attempts (key guessing).
+  const authLimiter = new RateLimiter(AUTH_PER_MINUTE, AUTH_BURST);
+  const authFailureLimiter = new RateLimiter(AUTH_FAILURES_PER_MINUTE, AUTH_FAILURE_BURST);
   const openapi = buildOpenApi();
 
   // Metrics per route template (not per job id).
@@ -94,7 +104,8 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
     '/authenticate',
     multer().none(),
     asyncRoute(async (req, res) => {
-      const wait = authLimiter.take(req.ip ?? 'unknown');
+      const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+      const wait = authFailureLimiter.peek(client) || authLimiter.take(client);
       if (wait) {
         res.setHeader('Retry-After', String(wait));
         throw new ApiError('rate_limited', `Too many authentication attempts; retry in ${wait} s.`);
@@ -102,7 +113,10 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
       const key = typeof req.body?.key === 'string' ? req.body.key.trim() : '';
       if (!key) throw new ApiError('invalid_request', 'Send your API key as the form field "key".');
       const tenant = deps.tenants.byApiKey(key);
-      if (!tenant) throw new ApiError('unauthorized', 'Unknown API key.');
+      if (!tenant) {
+        authFailureLimiter.take(client);
+        throw new ApiError('unauthorized', 'Unknown API key.');
+      }
       const { token, expiry } = deps.tokens.issue(tenant.id);
       log.info({ tenant: tenant.id }, 'token issued');
       res.json({ api_token: token, expiry: expiry.toISOString() });

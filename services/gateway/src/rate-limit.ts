@@ -23,6 +23,15 @@ export class RateLimiter {
     return Math.ceil((1 - b.tokens) / rate / 1000);
   }
 
+  /** The seconds to wait before `key` may take again (0: it may), without taking. */
+  peek(key: string, now = Date.now()): number {
+    const b = this.buckets.get(key);
+    if (!b) return 0;
+    const rate = this.perMinute / 60_000;
+    const tokens = Math.min(this.burst, b.tokens + (now - b.at) * rate);
+    return tokens >= 1 ? 0 : Math.ceil((1 - tokens) / rate / 1000);
+  }
+
   private prune(now: number): void {
     for (const [k, b] of this.buckets) if (now - b.at > 600_000) this.buckets.delete(k);
   }

@@ -3,18 +3,19 @@ import fs from 'node:fs';
 import { ApiError, PermanentJobError } from '@modsvc/common/errors';
 import type { IngestApi, JobView, SubmitOptions, UploadedFile } from '@modsvc/common/contracts';
 import { newQueuedJob, type JobRecord, type MediaKind, type Product } from '@modsvc/common/jobs';
-import type { Runtime } from '@modsvc/common/host';
+import { stageDeps, type Runtime } from '@modsvc/common/host';
 import { mediaKeys } from '@modsvc/common/media/types';
-import { EgressError, safeFetch } from '@modsvc/common/egress';
+import { EgressError, resolveAndCheck, safeFetch } from '@modsvc/common/egress';
 import { sniffMedia, looksLikeText } from '@modsvc/common/sniff';
 import { jobsSubmitted } from '@modsvc/common/metrics';
-import { runStage, loadQueuedJob, type StageDeps } from '@modsvc/common/stage';
+import { runStage, loadQueuedJob } from '@modsvc/common/stage';
 import type { Consumer } from '@modsvc/common/bus/types';
 import { newJobId } from './ids.ts';
-import { checkResolvedHost } from './url-check.ts';
 import { acceptedTypes, describeAccepted, formatBytes, maxBytesFor } from './limits.ts';
 
 const SNIFF_BYTES = 4096;
+/** A submitted URL whose host resolves to a refused address gets a 422 at once; the fetch checks again. */
+const SUBMIT_DNS_TIMEOUT_MS = 2000;
 
 export interface Ingest extends IngestApi {
   startConsumers(): Promise<Consumer[]>;
@@ -23,7 +24,7 @@ export interface Ingest extends IngestApi {
 }
 
 export function createIngest(rt: Runtime): Ingest {
-  const deps: StageDeps = { bus: rt.bus, store: rt.store, log: rt.log };
+  const deps = stageDeps(rt);
 
   function newRecord(id: string, opts: SubmitOptions, source: JobRecord['source'], url: string): JobRecord {
     return newQueuedJob({
@@ -94,8 +95,7 @@ export function createIngest(rt: Runtime): Ingest {
     async submitUrl(opts, url) {
       checkCallbackUrl(opts.callbackUrl);
       try {
-        rt.guard.checkUrl(url);
-        await checkResolvedHost(rt.guard, new URL(url).hostname);
+        await resolveAndCheck(url, rt.guard, { timeoutMs: SUBMIT_DNS_TIMEOUT_MS });
       } catch (err) {
         if (err instanceof EgressError && err.code !== 'unreachable') throw new ApiError('invalid_request', `url is not fetchable: ${err.message}`);
         if (!(err instanceof EgressError)) throw new ApiError('invalid_request', `url is not fetchable: ${(err as Error).message}`);

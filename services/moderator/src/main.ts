@@ -1,5 +1,4 @@
-import { runStandalone } from '@modsvc/common/host';
-import { createModerator } from './service.ts';
-import { moderatorBinding } from './grpc.ts';
+import { runStandalone } from '@modsvc/runner';
+import { service } from './index.ts';
 
-await runStandalone('moderator', async (rt) => ({ bindings: [moderatorBinding(createModerator(rt))] }));
+await runStandalone(service);

@@ -1,4 +1,4 @@
-import { runStandalone } from '@modsvc/common/host';
-import { startPolicyScorer } from './service.ts';
+import { runStandalone } from '@modsvc/runner';
+import { service } from './index.ts';
 
-await runStandalone('policy-scorer', async (rt) => startPolicyScorer(rt));
+await runStandalone(service);

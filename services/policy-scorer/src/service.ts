@@ -1,9 +1,9 @@
 // policy-scorer: the fan-in. When every expected part of a job is stored, it writes the result and marks
 // the job done; it also enforces result retention.
-import type { Runtime } from '@modsvc/common/host';
-import { runStage, finishJob, loadQueuedJob, type StageDeps } from '@modsvc/common/stage';
-import type { Consumer } from '@modsvc/common/bus/types';
-import type { JobRecord } from '@modsvc/common/jobs';
+import { stageDeps, type Runtime } from '@modsvc/common/host';
+import { runStage, finishJob, loadQueuedJob } from '@modsvc/common/stage';
+import type { ScheduledTask, StartedService } from '@modsvc/common/service-module';
+import type { JobRecord, JobResults } from '@modsvc/common/jobs';
 import { mediaKeys } from '@modsvc/common/media/types';
 import { buildItemsResult } from './items.ts';
 import { buildPolicyResult } from './policy.ts';
@@ -12,12 +12,12 @@ export function isComplete(job: JobRecord): boolean {
   return job.expectedParts !== null && job.expectedParts.every((p) => job.parts[p] !== undefined);
 }
 
-export function buildResult(job: JobRecord): Record<string, unknown> {
+export function buildResult(job: JobRecord): JobResults {
   return job.product === 'policy' ? buildPolicyResult(job) : buildItemsResult(job);
 }
 
-export async function startPolicyScorer(rt: Runtime): Promise<{ consumers: Consumer[]; stop(): Promise<void> }> {
-  const deps: StageDeps = { bus: rt.bus, store: rt.store, log: rt.log };
+export async function startPolicyScorer(rt: Runtime): Promise<StartedService> {
+  const deps = stageDeps(rt);
   const consumer = await runStage(deps, {
     stage: 'policy',
     subject: 'pipeline.part',
@@ -31,12 +31,18 @@ export async function startPolicyScorer(rt: Runtime): Promise<{ consumers: Consu
       rt.log.info({ job_id: job.id, product: job.product, media: job.media }, 'job done');
     },
   });
-  const sweep = async () => {
-    const removed = await rt.store.deleteExpired(new Date());
-    if (removed) rt.log.info({ removed }, 'expired job records deleted');
+  return { consumers: [consumer], tasks: [retentionSweep(rt)] };
+}
+
+/** Deletes job records past their retention, at start and hourly. */
+function retentionSweep(rt: Runtime): ScheduledTask {
+  return {
+    name: 'retention-sweep',
+    atStart: true,
+    everyMs: 3600_000,
+    async run() {
+      const removed = await rt.store.deleteExpired(new Date());
+      if (removed) rt.log.info({ removed }, 'expired job records deleted');
+    },
   };
-  const timer = setInterval(() => void sweep().catch((err) => rt.log.error({ err }, 'retention sweep failed')), 3600_000);
-  timer.unref();
-  void sweep().catch((err) => rt.log.error({ err }, 'retention sweep failed'));
-  return { consumers: [consumer], stop: async () => clearInterval(timer) };
 }

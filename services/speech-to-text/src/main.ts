@@ -1,11 +1,4 @@
-import { runStandalone } from '@modsvc/common/host';
-import { textToxicityClient } from '@modsvc/text-toxicity/grpc';
-import { createSpeechToText } from './transcriber.ts';
-import { startSpeechConsumer } from './service.ts';
-import { speechToTextBinding } from './grpc.ts';
+import { runStandalone } from '@modsvc/runner';
+import { service } from './index.ts';
 
-await runStandalone('speech-to-text', async (rt) => {
-  const stt = createSpeechToText();
-  const text = textToxicityClient(rt.config.TEXT_TOXICITY_ADDR);
-  return { bindings: [speechToTextBinding(stt)], consumers: [await startSpeechConsumer(rt, stt, text)] };
-});
+await runStandalone(service);

@@ -2,15 +2,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Runtime } from '@modsvc/common/host';
+import { stageDeps, type Runtime } from '@modsvc/common/host';
 import type { SpeechToTextApi, TextToxicityApi } from '@modsvc/common/contracts';
 import type { SpeechPart } from '@modsvc/common/jobs';
-import { runStage, loadQueuedJob, type StageDeps } from '@modsvc/common/stage';
+import { runStage, loadQueuedJob } from '@modsvc/common/stage';
 import type { Consumer } from '@modsvc/common/bus/types';
 import { RecognizerUnavailableError } from './recognizer/types.ts';
 
 export async function startSpeechConsumer(rt: Runtime, stt: SpeechToTextApi, text: TextToxicityApi): Promise<Consumer> {
-  const deps: StageDeps = { bus: rt.bus, store: rt.store, log: rt.log };
+  const deps = stageDeps(rt);
 
   async function transcribe(audioKey: string): Promise<SpeechPart> {
     const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'speech-'));

@@ -1,11 +1,11 @@
 // text-toxicity: scores captions from the bus, and any text over gRPC (OCR text, transcripts, internal clients).
-import type { Runtime } from '@modsvc/common/host';
+import { stageDeps, type Runtime } from '@modsvc/common/host';
 import type { TextToxicityApi } from '@modsvc/common/contracts';
-import { runStage, loadQueuedJob, type StageDeps } from '@modsvc/common/stage';
+import { runStage, loadQueuedJob } from '@modsvc/common/stage';
 import type { Consumer } from '@modsvc/common/bus/types';
 
 export async function startCaptionConsumer(rt: Runtime, scorer: TextToxicityApi): Promise<Consumer> {
-  const deps: StageDeps = { bus: rt.bus, store: rt.store, log: rt.log };
+  const deps = stageDeps(rt);
   return runStage(deps, {
     stage: 'caption',
     subject: 'pipeline.caption',

@@ -2,7 +2,7 @@
 // runs the model set in batches, turns per-frame signals into calibrated per-class probabilities,
 // aggregates over frames (see models/aggregate.ts) and keeps per-frame evidence.
 import { VISUAL_CLASSES, emptyScores, groupOf, type VisualClass } from '@modsvc/common/classes';
-import type { ClassCoverageReport, FrameInput, HeldBackQuality, ModelsReport, VisionAnalysis, VisionAnalyzer } from '@modsvc/common/contracts';
+import type { ClassCoverageReport, FrameInput, HeldBackQuality, ModelsReport, ModelTiming, VisionAnalysis, VisionAnalyzer } from '@modsvc/common/contracts';
 import type { VisualEvidence } from '@modsvc/common/jobs';
 import { serviceLogger } from '@modsvc/common/logger';
 import { aggregateFrames, type FrameStat } from './models/aggregate.ts';
@@ -215,14 +215,22 @@ class Analyzer implements DetailedVisionAnalyzer {
     return this.loaded(cal.model) && (cal.method !== 'identity' || this.reportUncalibrated);
   }
 
-  private async runBatch(batch: { timestamp: number; frame: DecodedFrame }[]): Promise<AnalysedFrame[]> {
+  private async runBatch(batch: { timestamp: number; frame: DecodedFrame }[], timings: ModelTiming[]): Promise<AnalysedFrame[]> {
     const reg = this.models_!.registry;
+    const timed = async <T>(model: string, group: string, call: Promise<T>): Promise<T> => {
+      const started = performance.now();
+      try {
+        return await call;
+      } finally {
+        timings.push({ model, group, seconds: (performance.now() - started) / 1000 });
+      }
+    };
     const frames = batch.map((b) => b.frame);
     const out: AnalysedFrame[] = batch.map((b) => ({ ...b, signals: {}, boxes: {}, ocrText: null }));
     // OCR runs in tesseract's worker thread: start it first so it overlaps the tfjs models on this thread.
-    const ocr = this.loaded(OCR_ID) ? ocrPredict(reg.get<OcrHandle>(OCR_ID), frames) : null;
+    const ocr = this.loaded(OCR_ID) ? timed(OCR_ID, 'ocr', ocrPredict(reg.get<OcrHandle>(OCR_ID), frames)) : null;
     if (this.loaded(NSFW_ID)) {
-      const res = await nsfwPredict(reg.get<NsfwHandle>(NSFW_ID), frames);
+      const res = await timed(NSFW_ID, 'nsfw', nsfwPredict(reg.get<NsfwHandle>(NSFW_ID), frames));
       res.forEach((r, i) => Object.assign(out[i]!.signals, nsfwSignals(r)));
       const heads = this.models_!.heads;
       if (heads && this.loaded(heads.id)) {
@@ -230,13 +238,13 @@ class Analyzer implements DetailedVisionAnalyzer {
         const x = new Float32Array(res.length * dim);
         res.forEach((r, i) => x.set(r.features.subarray(0, dim), i * dim));
         const model = reg.get<OnnxModel>(heads.id);
-        const y = await model.run({ [model.inputNames[0] as string]: { data: x, dims: [res.length, dim] } });
+        const y = await timed(heads.id, 'visual_heads', model.run({ [model.inputNames[0] as string]: { data: x, dims: [res.length, dim] } }));
         const logits = y[model.outputNames[0] as string]!.data;
         res.forEach((_, i) => heads.classes.forEach((c, k) => (out[i]!.signals[`head.${c}`] = logits[i * heads.classes.length + k] as number)));
       }
     }
     if (this.loaded(HUMAN_ID)) {
-      const res = await humanPredict(reg.get<HumanHandle>(HUMAN_ID), frames);
+      const res = await timed(HUMAN_ID, 'faces', humanPredict(reg.get<HumanHandle>(HUMAN_ID), frames));
       const gender = this.loaded(FACE_GENDER_ID) ? reg.get<FaceGenderHandle>(FACE_GENDER_ID) : null;
       for (let i = 0; i < res.length; i++) {
         const f = faceSignals(res[i]!);
@@ -244,14 +252,14 @@ class Analyzer implements DetailedVisionAnalyzer {
         Object.assign(out[i]!.boxes, f.boxes);
         if (gender) {
           const faces = strongestFaces(res[i]!.faces, FACE_GENDER_MAX_FACES);
-          const g = faceGenderSignals(faces, await ageGender(gender, frames[i]!, faces.map((x) => x.box)));
+          const g = faceGenderSignals(faces, await timed(FACE_GENDER_ID, 'faces', ageGender(gender, frames[i]!, faces.map((x) => x.box))));
           Object.assign(out[i]!.signals, g.signals);
           Object.assign(out[i]!.boxes, g.boxes);
         }
       }
     }
     if (this.loaded(OBJECT_ID)) {
-      const res = await humanPredict(reg.get<HumanHandle>(OBJECT_ID), frames);
+      const res = await timed(OBJECT_ID, 'objects', humanPredict(reg.get<HumanHandle>(OBJECT_ID), frames));
       res.forEach((r, i) => {
         const o = objectSignals(r.objects);
         Object.assign(out[i]!.signals, o.signals);
@@ -262,7 +270,7 @@ class Analyzer implements DetailedVisionAnalyzer {
       if (!this.loaded(d.id)) continue;
       const h = reg.get<DetectorHandle>(d.id);
       for (let i = 0; i < frames.length; i++) {
-        const s = detectorSignals(d.config, await detect(h, frames[i]!));
+        const s = detectorSignals(d.config, await timed(d.id, 'detector', detect(h, frames[i]!)));
         Object.assign(out[i]!.signals, s.signals);
         Object.assign(out[i]!.boxes, s.boxes);
       }
@@ -308,7 +316,9 @@ class Analyzer implements DetailedVisionAnalyzer {
       kept.push({ timestamp: input.timestamp, frame });
     }
     const analysed: AnalysedFrame[] = [];
-    for (let i = 0; i < kept.length; i += this.batchSize) analysed.push(...(await this.exclusive(() => this.runBatch(kept.slice(i, i + this.batchSize)))));
+    const timings: ModelTiming[] = [];
+    for (let i = 0; i < kept.length; i += this.batchSize) analysed.push(...(await this.exclusive(() => this.runBatch(kept.slice(i, i + this.batchSize), timings))));
+    result.inference = timings;
     result.framesAnalysed = analysed.length;
 
     const registry = this.models_.registry;

@@ -4,6 +4,7 @@ import type { TextToxicityApi, VisionAnalyzer, FrameInput } from '@modsvc/common
 import type { VisionPart } from '@modsvc/common/jobs';
 import { runStage, loadQueuedJob } from '@modsvc/common/stage';
 import type { Consumer } from '@modsvc/common/bus/types';
+import { modelInference } from '@modsvc/common/metrics';
 import type { VisionSettings } from './settings.ts';
 
 export async function startVisionConsumer(
@@ -26,6 +27,7 @@ export async function startVisionConsumer(
         const inputs: FrameInput[] = [];
         for (const f of frames) inputs.push({ timestamp: f.timestamp, data: await rt.media.get(f.key) });
         const analysis = await analyzer.analyze(inputs);
+        for (const t of analysis.inference ?? []) modelInference.observe({ model: t.model, group: t.group }, t.seconds);
         let ocr: VisionPart['ocr'] = null;
         if (analysis.ocrText !== null) {
           const ocrText = analysis.ocrText.trim();

@@ -71,6 +71,10 @@ describe.skipIf(!haveData)("analyzer, model set 'lite'", () => {
       expect(e.score).toBeGreaterThanOrEqual(0.5);
       expect(e.box).toHaveLength(4);
     }
+    // Every model call is timed, for modsvc_model_inference_seconds (the dashboard's inference panels).
+    const timed = new Set((r.inference ?? []).map((t) => t.model));
+    expect([...timed]).toEqual(expect.arrayContaining(['nsfwjs-mobilenet_v2', 'human-face', 'faceapi-age-gender']));
+    for (const t of r.inference ?? []) expect(t.seconds).toBeGreaterThan(0);
   });
 
   it('reads text in a screenshot', async () => {

@@ -3,7 +3,7 @@
 import { EgressError, safeFetch, type EgressGuard, type Resolver } from '@modsvc/common/egress';
 import type { JobRecord } from '@modsvc/common/jobs';
 import { buildWebhookBody } from './payload.ts';
-import { SIGNATURE_HEADER, signBody } from './sign.ts';
+import { SIGNATURE_HEADER, signBody } from '@modsvc/common/webhook-signature';
 
 export const WEBHOOK_USER_AGENT = 'modsvc-webhook/1';
 /** Receiver response bodies are read up to this size and otherwise ignored. */

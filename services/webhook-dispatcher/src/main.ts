@@ -1,8 +1,4 @@
-import { runStandalone } from '@modsvc/common/host';
-import { startWebhookDispatcher, startCallbackDispatcher, deliveriesApi } from './service.ts';
-import { webhookBinding } from './grpc.ts';
+import { runStandalone } from '@modsvc/runner';
+import { service } from './index.ts';
 
-await runStandalone('webhook-dispatcher', async (rt) => ({
-  bindings: [webhookBinding(deliveriesApi(rt))],
-  consumers: [await startWebhookDispatcher(rt), await startCallbackDispatcher(rt)],
-}));
+await runStandalone(service);

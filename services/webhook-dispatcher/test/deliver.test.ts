@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { EgressGuard } from '@modsvc/common/egress';
 import { deliverWebhook, WEBHOOK_USER_AGENT } from '../src/deliver.ts';
 import { buildWebhookBody } from '../src/payload.ts';
-import { verifySignature } from '../src/sign.ts';
+import { verifySignature } from '@modsvc/common/webhook-signature';
 import { makeJob } from './fixtures.ts';
 
 // The receiver listens on loopback only; the guard allows exactly that.

@@ -20,10 +20,12 @@ export function makeJob(over: Partial<JobRecord> = {}): JobRecord {
     parts: {},
     results: {
       policy_categories: [
-        { name: 'SEXUAL', description: 'Adult and sexual content', risk_level: 'HIGH', score: 0.93 },
-        { name: 'ARMS_AMMO', description: 'Weapons and firearms', risk_level: 'MEDIUM', score: 0.61 },
+        { name: 'SEXUAL', description: 'Adult and sexual content', score: 0.93, risk_level: 'HIGH', triggered_by: 'adult_content' },
+        { name: 'ARMS_AMMO', description: 'Weapons and firearms', score: 0.61, risk_level: 'MEDIUM', triggered_by: 'knife' },
       ],
       url: 'https://media.example.com/v.mp4',
+      tier: 'standard',
+      policy_table_version: 'standard-2026-11-22',
     },
     msg: null,
     webhook: { state: 'pending', attempts: [] },

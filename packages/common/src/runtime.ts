@@ -1,0 +1,72 @@
+// What a service runs on: its configuration, logger, tenants and egress guard, and (for pipeline
+// services) the bus, the job store and the media store, chosen by the configuration.
+import fs from 'node:fs';
+import type { Config } from './config.ts';
+import type { Bus } from './bus/types.ts';
+import type { JobStore } from './store/types.ts';
+import type { MediaStore } from './media/types.ts';
+import type { StageDeps } from './stage.ts';
+import { createBus } from './bus/index.ts';
+import { createJobStore } from './store/index.ts';
+import { createMediaStore } from './media/index.ts';
+import { EgressGuard } from './egress.ts';
+import { TenantRegistry } from './tenants.ts';
+import type { Logger } from './logger.ts';
+
+export interface EdgeRuntime {
+  config: Config;
+  log: Logger;
+  guard: EgressGuard;
+  tenants: TenantRegistry;
+}
+
+export interface Runtime extends EdgeRuntime {
+  bus: Bus;
+  store: JobStore;
+  media: MediaStore;
+}
+
+export function createEdgeRuntime(config: Config, log: Logger): EdgeRuntime {
+  const tenants = config.TENANTS_FILE ? TenantRegistry.fromFile(config.TENANTS_FILE) : new TenantRegistry(null);
+  return { config, log, guard: new EgressGuard({ allowCidrs: config.EGRESS_ALLOW_CIDRS }), tenants };
+}
+
+export async function createRuntime(config: Config, log: Logger): Promise<Runtime> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const store = createJobStore({ kind: config.jobStore, mongodbUrl: config.MONGODB_URL, natsUrl: config.NATS_URL, dataDir: config.dataDir });
+  const bus = createBus({ kind: config.bus, natsUrl: config.NATS_URL });
+  // Media travel with the work: the JetStream object store beside a JetStream bus, local files otherwise.
+  const media = createMediaStore({
+    natsUrl: config.bus === 'jetstream' ? config.NATS_URL : undefined,
+    dataDir: config.dataDir,
+    ttlMs: config.MEDIA_RETENTION_HOURS * 3600_000,
+  });
+  await store.init();
+  await bus.init();
+  await media.init();
+  log.info({ job_store: config.jobStore, bus: config.bus }, 'runtime ready');
+  return { ...createEdgeRuntime(config, log), bus, store, media };
+}
+
+export function hasPipeline(rt: EdgeRuntime | Runtime): rt is Runtime {
+  return 'bus' in rt;
+}
+
+export async function closeRuntime(rt: EdgeRuntime | Runtime): Promise<void> {
+  rt.tenants.close();
+  if (hasPipeline(rt)) {
+    await rt.bus.close();
+    await rt.media.close();
+    await rt.store.close();
+  }
+}
+
+/** What a pipeline stage needs from the runtime. */
+export function stageDeps(rt: Runtime): StageDeps {
+  return { bus: rt.bus, store: rt.store, log: rt.log, ackWaitMs: rt.config.STAGE_ACK_WAIT_MS };
+}
+
+/** Whether the bus keeps messages across a restart (JetStream) or loses them (the in-process bus). */
+export function busIsDurable(rt: Runtime): boolean {
+  return rt.config.bus === 'jetstream';
+}

@@ -1,0 +1,1 @@
+export { runStandalone, launchStandalone, type StandaloneService } from './standalone.ts';

@@ -1,0 +1,13 @@
+// policy-scorer: joins a job's parts into its items or policy result and finishes the job.
+import { z } from 'zod';
+import { defineStage } from '@modsvc/common/service-module';
+import { startPolicyScorer } from './service.ts';
+
+export const settingsSchema = z.object({});
+
+export const service = defineStage({
+  name: 'policy-scorer',
+  settingsSchema,
+  needs: [],
+  start: (rt) => startPolicyScorer(rt),
+});
