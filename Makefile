@@ -56,7 +56,7 @@ bench-e2e: install system-deps
 	npx tsx bench/e2e.bench.ts
 
 .PHONY: eval
-# Per-class quality through the public API: make eval MANIFEST=../shared/data/images/labels.csv
+# Per-class quality through the public API: make eval MANIFEST=path/to/labels.csv (e.g. the data kit's)
 eval: install system-deps
 	@test -n "$(MANIFEST)" || (echo "usage: make eval MANIFEST=path/to/manifest.csv [EVAL_URL=... EVAL_API_KEY=...]"; exit 2)
 	MANIFEST="$(MANIFEST)" npx tsx bench/eval/run.ts
