@@ -316,9 +316,15 @@ describe('service wiring', () => {
     expect(token?.valueFrom).toEqual({ secretKeyRef: { name: 'moderation-token', key: 'token-signing-key' } });
   });
 
-  it('generates a token key, keeps a given one, and references existing Secrets', () => {
+  it('generates a token key and a service key, keeps given ones, and references existing Secrets', () => {
     const generated = find(defaults, 'Secret', 'moderation-token').stringData?.['token-signing-key'] ?? '';
     expect(generated).toMatch(/^[A-Za-z0-9]{64}$/);
+    expect(find(defaults, 'Secret', 'moderation-service-auth').stringData?.['service-auth-key']).toMatch(/^[A-Za-z0-9]{64}$/);
+    // Every service signs and checks internal calls with the same key, and listens beyond loopback only with it.
+    for (const service of ['gateway', 'ingest', 'vision-inference', 'webhook-dispatcher']) {
+      expect((main(defaults, service).env ?? []).find((e) => e.name === 'SERVICE_AUTH_KEY')?.valueFrom).toEqual({ secretKeyRef: { name: 'moderation-service-auth', key: 'service-auth-key' } });
+    }
+    expect(find(defaults, 'ConfigMap', 'moderation-config').data?.GRPC_HOST).toBe('0.0.0.0');
     expect(find(defaults, 'Secret', 'moderation-tenants').stringData?.['tenants.json']).toBe('{"tenants":[]}');
     const tenants = '{"tenants":[{"id":"acme","api_key_sha256":["ab"],"signing_secret":"s","tier":"standard"}]}';
     const given = render({ set: ['secrets.tokenSigningKey.value=k3y'], valuesFiles: [] });
@@ -329,11 +335,12 @@ describe('service wiring', () => {
     const withTenants = render({ valuesFiles: [valuesFile] });
     rmSync(dir, { recursive: true, force: true });
     expect(JSON.parse(find(withTenants, 'Secret', 'moderation-tenants').stringData?.['tenants.json'] ?? '')).toEqual(JSON.parse(tenants));
-    const existing = render({ set: ['secrets.tenants.existingSecret=t', 'secrets.tokenSigningKey.existingSecret=k', 'externalMongodb.existingSecret=m', 'externalMongodb.existingSecretKey=uri'] });
+    const existing = render({ set: ['secrets.tenants.existingSecret=t', 'secrets.tokenSigningKey.existingSecret=k', 'secrets.serviceAuthKey.existingSecret=s', 'externalMongodb.existingSecret=m', 'externalMongodb.existingSecretKey=uri'] });
     expect(byKind(existing, 'Secret')).toEqual([]);
     const env = main(existing, 'gateway').env ?? [];
     expect(env.find((e) => e.name === 'TOKEN_SIGNING_KEY')?.valueFrom).toEqual({ secretKeyRef: { name: 'k', key: 'token-signing-key' } });
     expect(env.find((e) => e.name === 'MONGODB_URL')?.valueFrom).toEqual({ secretKeyRef: { name: 'm', key: 'uri' } });
+    expect(env.find((e) => e.name === 'SERVICE_AUTH_KEY')?.valueFrom).toEqual({ secretKeyRef: { name: 's', key: 'service-auth-key' } });
     const tenantsVol = (spec(existing, 'gateway').volumes ?? []).find((v) => v.name === 'tenants') as unknown as { secret: { secretName: string } };
     expect(tenantsVol.secret.secretName).toBe('t');
     const none = render({ set: ['secrets.create=false'] });
