@@ -2,6 +2,8 @@
 import crypto from 'node:crypto';
 
 export const TOKEN_TTL_SECONDS = 24 * 3600;
+/** Clocks of gateway replicas may differ this much: a token issued slightly "in the future" is still good. */
+export const TOKEN_CLOCK_SKEW_SECONDS = 60;
 
 export interface TokenClaims {
   sub: string; // tenant id
@@ -10,7 +12,7 @@ export interface TokenClaims {
   jti: string;
 }
 
-export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
+export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' | 'bad_lifetime' };
 
 const b64 = (v: Buffer | string) => Buffer.from(v).toString('base64url');
 const HEADER = b64(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
@@ -43,8 +45,11 @@ export class TokenIssuer {
     } catch {
       return { ok: false, reason: 'malformed' };
     }
-    if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return { ok: false, reason: 'malformed' };
+    if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') return { ok: false, reason: 'malformed' };
     if (claims.exp * 1000 <= now) return { ok: false, reason: 'expired' };
+    // A good signature is not enough: a token that claims to live longer than we issue them (a leaked
+    // signing key, or an old issuer), or to be issued in the future, is refused.
+    if (claims.exp - claims.iat > TOKEN_TTL_SECONDS || claims.iat * 1000 > now + TOKEN_CLOCK_SKEW_SECONDS * 1000) return { ok: false, reason: 'bad_lifetime' };
     return { ok: true, claims };
   }
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TokenIssuer, TOKEN_TTL_SECONDS } from '../src/tokens.ts';
 
@@ -24,6 +25,25 @@ describe('TokenIssuer', () => {
     expect(issuer.verify(forged)).toEqual({ ok: false, reason: 'bad_signature' });
     expect(issuer.verify('nope')).toEqual({ ok: false, reason: 'malformed' });
     expect(issuer.verify('a.b.c')).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('refuses a correctly signed token that lives longer than 24 h or is issued in the future', () => {
+    const issuer = new TokenIssuer(KEY);
+    const now = Date.UTC(2026, 0, 1);
+    const iat = Math.floor(now / 1000);
+    const signed = (claims: object) => {
+      const body = `${issuer.issue('acme', now).token.split('.')[0]}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+      const sig = crypto.createHmac('sha256', KEY).update(body).digest('base64url');
+      return `${body}.${sig}`;
+    };
+    const hundredYears = signed({ sub: 'acme', iat, exp: iat + 100 * 365 * 86400, jti: 'x' });
+    expect(issuer.verify(hundredYears, now + 1000)).toEqual({ ok: false, reason: 'bad_lifetime' });
+    const fromTheFuture = signed({ sub: 'acme', iat: iat + 3600, exp: iat + 3600 + TOKEN_TTL_SECONDS, jti: 'x' });
+    expect(issuer.verify(fromTheFuture, now)).toEqual({ ok: false, reason: 'bad_lifetime' });
+    const slightlyAhead = signed({ sub: 'acme', iat: iat + 30, exp: iat + 30 + TOKEN_TTL_SECONDS, jti: 'x' });
+    expect(issuer.verify(slightlyAhead, now)).toMatchObject({ ok: true });
+    const noIat = signed({ sub: 'acme', exp: iat + 60, jti: 'x' });
+    expect(issuer.verify(noIat, now)).toEqual({ ok: false, reason: 'malformed' });
   });
 
   it('needs a key of at least 32 characters', () => {
