@@ -6,6 +6,7 @@ import { newQueuedJob, type JobRecord, type MediaKind, type Product } from '@mod
 import { stageDeps, type Runtime } from '@modsvc/common/host';
 import { mediaKeys } from '@modsvc/common/media/types';
 import { EgressError, resolveAndCheck, safeFetch } from '@modsvc/common/egress';
+import { checkCallbackUrl } from '@modsvc/common/callback-url';
 import { sniffMedia, looksLikeText } from '@modsvc/common/sniff';
 import { jobsSubmitted } from '@modsvc/common/metrics';
 import { runStage, loadQueuedJob } from '@modsvc/common/stage';
@@ -50,13 +51,8 @@ export function createIngest(rt: Runtime): Ingest {
     return sniffed.mime;
   }
 
-  function checkCallbackUrl(url: string | null): void {
-    if (!url) return;
-    try {
-      rt.guard.checkUrl(url);
-    } catch (err) {
-      throw new ApiError('invalid_request', `callback_url is not usable: ${(err as Error).message}`);
-    }
+  async function checkCallback(url: string | null): Promise<void> {
+    if (url) await checkCallbackUrl(url, rt.guard);
   }
 
   async function readHead(path: string): Promise<Buffer> {
@@ -72,7 +68,7 @@ export function createIngest(rt: Runtime): Ingest {
 
   const ingest: Ingest = {
     async submitUpload(opts, file: UploadedFile) {
-      checkCallbackUrl(opts.callbackUrl);
+      await checkCallback(opts.callbackUrl);
       if (file.size === 0) throw new ApiError('invalid_request', 'The uploaded file is empty (0 bytes).');
       const max = maxBytesFor(opts.media, rt.config);
       if (file.size > max) {
@@ -93,7 +89,7 @@ export function createIngest(rt: Runtime): Ingest {
     },
 
     async submitUrl(opts, url) {
-      checkCallbackUrl(opts.callbackUrl);
+      await checkCallback(opts.callbackUrl);
       try {
         await resolveAndCheck(url, rt.guard, { timeoutMs: SUBMIT_DNS_TIMEOUT_MS });
       } catch (err) {

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import type { Runtime } from '@modsvc/common/host';
 import type { ModerateInput, ModeratorApi } from '@modsvc/common/contracts';
 import { ApiError } from '@modsvc/common/errors';
+import { checkCallbackUrl } from '@modsvc/common/callback-url';
 import { isPolicyResult, type ModerationDecision, type ModerationReply, type ModerationRiskLevel, type PolicyCategoryResult, type RiskLevel } from '@modsvc/common/domain/index';
 
 const WAIT_FOR_JOB_MS = 20_000;
@@ -48,13 +49,7 @@ export function createModerator(rt: Runtime): ModeratorApi {
   };
 
   async function decideOn(input: ModerateInput): Promise<ModerationReply> {
-    if (input.callbackUrl) {
-      try {
-        rt.guard.checkUrl(input.callbackUrl);
-      } catch (err) {
-        throw new ApiError('invalid_request', `callback_url is not usable: ${(err as Error).message}`);
-      }
-    }
+    if (input.callbackUrl) await checkCallbackUrl(input.callbackUrl, rt.guard);
     if (!input.classificationJobId) {
       throw new ApiError('invalid_request', 'classification_job_id is required: submit the content to /v1/classify/policy/{image,video} first.');
     }

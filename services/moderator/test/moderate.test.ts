@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ModerationDecisionSchema, ModerationErrorSchema, ModerationPendingSchema, parseModerationReply, type PolicyResult } from '@modsvc/common/domain/index';
 import type { JobRecord } from '@modsvc/common/jobs';
+import { EgressGuard } from '@modsvc/common/egress';
 import { newJobRecord } from '../../../packages/common/test/fixtures.ts';
 import { createModerator } from '../src/service.ts';
 
@@ -21,7 +22,7 @@ function moderatorOver(job: JobRecord) {
   const published: { subject: string; body: string }[] = [];
   const rt = {
     store: { getForTenant: async (tenantId: string, id: string) => (tenantId === job.tenantId && id === job.id ? job : null) },
-    guard: { checkUrl: () => undefined },
+    guard: new EgressGuard(),
     bus: { publish: async (subject: string, msg: { body: Buffer }) => void published.push({ subject, body: msg.body.toString() }) },
   } as unknown as ModeratorRuntime;
   return { moderator: createModerator(rt), published };
@@ -65,6 +66,13 @@ describe('moderation result', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('refuses a callback_url whose host resolves to a refused address (localhost) with 422, publishing nothing', async () => {
+    const job = newJobRecord({ product: 'policy', status: 'done', results: POLICY_RESULT });
+    const { moderator, published } = moderatorOver(job);
+    await expect(moderator.moderate(input(job, 'http://localhost:8080/m'))).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/callback_url/) });
+    expect(published).toEqual([]);
   });
 
   it('the callback body is the result, and a status with its result survives the wire', async () => {
