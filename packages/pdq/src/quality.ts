@@ -1,0 +1,27 @@
+import { f32 } from './float32.ts';
+import { PDQ_GRID } from './jarosz.ts';
+
+/**
+ * The reference's heuristic quality (0..100): the sum of quantised vertical and horizontal
+ * gradients of the 64x64 downsample, scaled by 1/90 and clamped. Low values mean flat or
+ * featureless images whose hashes match too easily (Meta suggests ignoring quality < 50).
+ */
+export function qualityOf64x64(image: Float32Array): number {
+  let gradientSum = 0;
+  for (let i = 0; i < PDQ_GRID - 1; i++) {
+    for (let j = 0; j < PDQ_GRID; j++) {
+      gradientSum += Math.abs(quantisedStep(image[i * PDQ_GRID + j]!, image[(i + 1) * PDQ_GRID + j]!));
+    }
+  }
+  for (let i = 0; i < PDQ_GRID; i++) {
+    for (let j = 0; j < PDQ_GRID - 1; j++) {
+      gradientSum += Math.abs(quantisedStep(image[i * PDQ_GRID + j]!, image[i * PDQ_GRID + j + 1]!));
+    }
+  }
+  return Math.min(100, Math.trunc(gradientSum / 90));
+}
+
+/** A step in percent of full scale, truncated toward zero in float32 as C's int conversion does. */
+function quantisedStep(u: number, v: number): number {
+  return Math.trunc(f32(f32(f32(u - v) * 100) / 255));
+}
