@@ -13,3 +13,4 @@ export {
 } from './hash.ts';
 export { DEFAULT_MAX_DIMENSION, decodeForPdq, hashImage, hashImageDihedral, type PdqImageOptions } from './image.ts';
 export { lumaFromPixels, type PixelBuffer, type PixelChannels } from './luma.ts';
+export { MihIndex, type HashInput, type MihIndexOptions, type MihMatch } from './mih.ts';

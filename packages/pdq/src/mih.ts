@@ -1,0 +1,301 @@
+import { PDQ_HASH_BYTES } from './bits.ts';
+import { hexToHash, popcount32 } from './hamming.ts';
+
+// Multi-index hashing (Norouzi et al. 2014), as in the reference's mih.h: the 256 bits are cut
+// into 16 chunks of 16 bits. If two hashes are within distance r, some chunk differs in at most
+// floor(r/16) bits (else all 16 would differ in more, more than r in total). So a search looks
+// up, in each chunk's table, every value within floor(r/16) bits of the query's chunk, and
+// checks the full distance of the hashes found there. At radius ≤ 31 that is 16 x 17 lookups.
+//
+// Storage, all typed arrays: the hashes (8 words per slot) and, per chunk, the slots sorted by
+// that chunk's value with an offset table over the 65,536 values (compressed rows: 4 MiB of
+// offsets, 64 bytes per hash). A lookup thus reads consecutive slot numbers and the processor
+// can fetch their hashes in parallel. Hashes added since the tables were built sit in a short
+// list that every search scans; removed ones stay in the tables, skipped, until the next
+// rebuild — which happens when either pile grows past a fraction of the tables.
+
+const WORDS_PER_HASH = PDQ_HASH_BYTES / 4;
+const CHUNKS = 16;
+const CHUNK_VALUES = 1 << 16;
+const OFFSETS_PER_CHUNK = CHUNK_VALUES + 1;
+/** Beyond 3 differing bits per chunk the neighbour lists grow past 2,500 per chunk: scan instead. */
+const MAX_BITS_PER_CHUNK = 3;
+/** Additions kept out of the tables before a rebuild: this many, or 1/32 of the tables. */
+const MIN_PENDING_ADDITIONS = 2048;
+const PENDING_ADDITIONS_FRACTION = 1 / 32;
+const STALE_REMOVALS_FRACTION = 1 / 8;
+
+export interface MihMatch<Id> {
+  id: Id;
+  distance: number;
+}
+
+export type HashInput = Uint8Array | string;
+
+function hashBytes(hash: HashInput): Uint8Array {
+  const bytes = typeof hash === 'string' ? hexToHash(hash) : hash;
+  if (bytes.length !== PDQ_HASH_BYTES) throw new RangeError(`a PDQ hash is ${PDQ_HASH_BYTES} bytes, got ${bytes.length}`);
+  return bytes;
+}
+
+function writeWords(bytes: Uint8Array, words: Uint32Array, offset: number): void {
+  for (let w = 0; w < WORDS_PER_HASH; w++) {
+    const at = 4 * w;
+    words[offset + w] = (bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!;
+  }
+}
+
+function hashWords(hash: HashInput): Uint32Array {
+  const words = new Uint32Array(WORDS_PER_HASH);
+  writeWords(hashBytes(hash), words, 0);
+  return words;
+}
+
+function chunkOf(words: Uint32Array, offset: number, chunk: number): number {
+  const word = words[offset + (chunk >> 1)]!;
+  return (chunk & 1) === 0 ? word >>> 16 : word & 0xffff;
+}
+
+/** All 16-bit masks with at most `bits` bits set, fewest bits first. */
+function masksUpTo(bits: number): Uint16Array {
+  const masks: number[] = [];
+  for (let mask = 0; mask < CHUNK_VALUES; mask++) if (popcount32(mask) <= bits) masks.push(mask);
+  masks.sort((a, b) => popcount32(a) - popcount32(b) || a - b);
+  return Uint16Array.from(masks);
+}
+
+const NEIGHBOUR_MASKS: Uint16Array[] = Array.from({ length: MAX_BITS_PER_CHUNK + 1 }, (_, bits) => masksUpTo(bits));
+
+function byDistanceThenId<Id extends string | number>(a: MihMatch<Id>, b: MihMatch<Id>): number {
+  return a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+export interface MihIndexOptions {
+  /** Slots to allocate up front (the index doubles as it fills). Default 1024. */
+  initialCapacity?: number;
+}
+
+/**
+ * Exact Hamming-radius search over 256-bit PDQ hashes. Ids are the caller's (numbers or strings);
+ * adding an id again replaces its hash. Synchronous; not for concurrent use across workers.
+ */
+export class MihIndex<Id extends string | number = string> {
+  private capacity: number;
+  private words: Uint32Array;
+  private ids: (Id | undefined)[] = [];
+  private readonly slotOf = new Map<Id, number>();
+  private usedSlots = 0;
+  private readonly freeSlots: number[] = [];
+
+  private readonly offsets = new Uint32Array(CHUNKS * OFFSETS_PER_CHUNK);
+  private postings = new Int32Array(0);
+  private tableSize = 0;
+  private inTables: Uint8Array;
+  /** Slots removed since the tables were built; reused only after the next rebuild. */
+  private staleSlots: number[] = [];
+  private pendingSlots: number[] = [];
+
+  /** Query stamp per slot, so a hash found through several chunks is reported once. */
+  private seen: Uint32Array;
+  private query = 0;
+
+  constructor(options: MihIndexOptions = {}) {
+    this.capacity = Math.max(1, options.initialCapacity ?? 1024);
+    this.words = new Uint32Array(this.capacity * WORDS_PER_HASH);
+    this.inTables = new Uint8Array(this.capacity);
+    this.seen = new Uint32Array(this.capacity);
+  }
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  has(id: Id): boolean {
+    return this.slotOf.has(id);
+  }
+
+  /** Adds `id` with `hash` (32 bytes or 64 hex digits), replacing any hash it had. */
+  add(id: Id, hash: HashInput): void {
+    const bytes = hashBytes(hash);
+    this.remove(id);
+    const slot = this.takeSlot();
+    writeWords(bytes, this.words, slot * WORDS_PER_HASH);
+    this.ids[slot] = id;
+    this.slotOf.set(id, slot);
+    this.pendingSlots.push(slot);
+  }
+
+  /** Removes `id`; false if it was not there. */
+  remove(id: Id): boolean {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return false;
+    this.slotOf.delete(id);
+    this.ids[slot] = undefined;
+    if (this.inTables[slot] === 1) {
+      this.staleSlots.push(slot);
+    } else {
+      const pending = this.pendingSlots.lastIndexOf(slot);
+      this.pendingSlots[pending] = this.pendingSlots[this.pendingSlots.length - 1]!;
+      this.pendingSlots.pop();
+      this.freeSlots.push(slot);
+    }
+    return true;
+  }
+
+  /** The stored hash of `id`, as 32 bytes. */
+  get(id: Id): Uint8Array | undefined {
+    const slot = this.slotOf.get(id);
+    return slot === undefined ? undefined : this.bytesAt(slot);
+  }
+
+  *entries(): IterableIterator<[Id, Uint8Array]> {
+    for (let slot = 0; slot < this.usedSlots; slot++) {
+      const id = this.ids[slot];
+      if (id !== undefined) yield [id, this.bytesAt(slot)];
+    }
+  }
+
+  /**
+   * Folds pending additions and removals into the lookup tables now (searches do it themselves
+   * once enough pile up): call after a bulk load so the first search does not pay for it.
+   */
+  compact(): void {
+    const count = this.size;
+    const live = new Int32Array(count);
+    for (let slot = 0, n = 0; slot < this.usedSlots; slot++) if (this.ids[slot] !== undefined) live[n++] = slot;
+    // A little room to spare, as additions usually follow.
+    if (this.postings.length < CHUNKS * count) this.postings = new Int32Array(CHUNKS * Math.ceil(count * 1.0625));
+    this.inTables.fill(0);
+    for (const slot of live) this.inTables[slot] = 1;
+    const cursor = new Uint32Array(CHUNK_VALUES);
+    for (let chunk = 0; chunk < CHUNKS; chunk++) {
+      const offsets = this.offsets.subarray(chunk * OFFSETS_PER_CHUNK, (chunk + 1) * OFFSETS_PER_CHUNK);
+      offsets.fill(0);
+      for (const slot of live) offsets[chunkOf(this.words, slot * WORDS_PER_HASH, chunk) + 1]!++;
+      for (let value = 0; value < CHUNK_VALUES; value++) offsets[value + 1]! += offsets[value]!;
+      cursor.set(offsets.subarray(0, CHUNK_VALUES));
+      const base = chunk * count;
+      for (const slot of live) this.postings[base + cursor[chunkOf(this.words, slot * WORDS_PER_HASH, chunk)]!++] = slot;
+    }
+    this.tableSize = count;
+    this.freeSlots.push(...this.staleSlots);
+    this.staleSlots = [];
+    this.pendingSlots = [];
+  }
+
+  /** Every stored hash within `maxDistance` bits of `hash`, nearest first (ties by id). */
+  search(hash: HashInput, maxDistance = 31): MihMatch<Id>[] {
+    if (!Number.isInteger(maxDistance)) throw new RangeError(`maxDistance must be an integer, got ${maxDistance}`);
+    const query = hashWords(hash);
+    const matches: MihMatch<Id>[] = [];
+    if (maxDistance < 0 || this.size === 0) return matches;
+    if (!this.indexIsCheaper(maxDistance)) {
+      this.scanSlots(query, maxDistance, matches);
+    } else {
+      if (this.tablesAreStale()) this.compact();
+      this.searchTables(query, maxDistance, matches);
+      for (const slot of this.pendingSlots) this.check(slot, query, maxDistance, matches);
+    }
+    return matches.sort(byDistanceThenId);
+  }
+
+  /** Same answer as `search`, by checking every hash: the yardstick for the index. */
+  searchLinear(hash: HashInput, maxDistance = 31): MihMatch<Id>[] {
+    const matches: MihMatch<Id>[] = [];
+    if (maxDistance >= 0) this.scanSlots(hashWords(hash), maxDistance, matches);
+    return matches.sort(byDistanceThenId);
+  }
+
+  private tablesAreStale(): boolean {
+    return (
+      this.pendingSlots.length > Math.max(MIN_PENDING_ADDITIONS, this.tableSize * PENDING_ADDITIONS_FRACTION) ||
+      this.staleSlots.length > this.tableSize * STALE_REMOVALS_FRACTION
+    );
+  }
+
+  private indexIsCheaper(maxDistance: number): boolean {
+    const bitsPerChunk = Math.floor(maxDistance / CHUNKS);
+    if (bitsPerChunk > MAX_BITS_PER_CHUNK) return false;
+    const lookups = CHUNKS * NEIGHBOUR_MASKS[bitsPerChunk]!.length;
+    return lookups * (1 + this.size / CHUNK_VALUES) < this.size;
+  }
+
+  private searchTables(query: Uint32Array, maxDistance: number, matches: MihMatch<Id>[]): void {
+    const masks = NEIGHBOUR_MASKS[Math.floor(maxDistance / CHUNKS)]!;
+    const stamp = this.nextQueryStamp();
+    const { offsets, postings, seen, ids, tableSize } = this;
+    for (let chunk = 0; chunk < CHUNKS; chunk++) {
+      const value = chunkOf(query, 0, chunk);
+      const offsetBase = chunk * OFFSETS_PER_CHUNK;
+      const postingBase = chunk * tableSize;
+      for (let m = 0; m < masks.length; m++) {
+        const neighbour = value ^ masks[m]!;
+        const end = postingBase + offsets[offsetBase + neighbour + 1]!;
+        for (let p = postingBase + offsets[offsetBase + neighbour]!; p < end; p++) {
+          const slot = postings[p]!;
+          const distance = this.distanceAt(slot, query);
+          // A match turns up again through each other chunk within reach; removed ones linger.
+          if (distance > maxDistance || seen[slot] === stamp || ids[slot] === undefined) continue;
+          seen[slot] = stamp;
+          matches.push({ id: ids[slot]!, distance });
+        }
+      }
+    }
+  }
+
+  private scanSlots(query: Uint32Array, maxDistance: number, matches: MihMatch<Id>[]): void {
+    for (let slot = 0; slot < this.usedSlots; slot++) {
+      if (this.ids[slot] !== undefined) this.check(slot, query, maxDistance, matches);
+    }
+  }
+
+  private check(slot: number, query: Uint32Array, maxDistance: number, matches: MihMatch<Id>[]): void {
+    const distance = this.distanceAt(slot, query);
+    if (distance <= maxDistance) matches.push({ id: this.ids[slot]!, distance });
+  }
+
+  private distanceAt(slot: number, query: Uint32Array): number {
+    const words = this.words;
+    const at = slot * WORDS_PER_HASH;
+    let distance = 0;
+    for (let w = 0; w < WORDS_PER_HASH; w++) distance += popcount32(words[at + w]! ^ query[w]!);
+    return distance;
+  }
+
+  private nextQueryStamp(): number {
+    if (this.query === 0xffffffff) {
+      this.seen.fill(0);
+      this.query = 0;
+    }
+    return ++this.query;
+  }
+
+  private takeSlot(): number {
+    const free = this.freeSlots.pop();
+    if (free !== undefined) return free;
+    if (this.usedSlots === this.capacity) this.grow();
+    return this.usedSlots++;
+  }
+
+  private grow(): void {
+    this.capacity *= 2;
+    const words = new Uint32Array(this.capacity * WORDS_PER_HASH);
+    words.set(this.words);
+    this.words = words;
+    const inTables = new Uint8Array(this.capacity);
+    inTables.set(this.inTables);
+    this.inTables = inTables;
+    const seen = new Uint32Array(this.capacity);
+    seen.set(this.seen);
+    this.seen = seen;
+  }
+
+  private bytesAt(slot: number): Uint8Array {
+    const bytes = new Uint8Array(PDQ_HASH_BYTES);
+    for (let w = 0; w < WORDS_PER_HASH; w++) {
+      const word = this.words[slot * WORDS_PER_HASH + w]!;
+      bytes.set([word >>> 24, (word >>> 16) & 0xff, (word >>> 8) & 0xff, word & 0xff], 4 * w);
+    }
+    return bytes;
+  }
+}
