@@ -14,3 +14,11 @@ export {
 export { DEFAULT_MAX_DIMENSION, decodeForPdq, hashImage, hashImageDihedral, type PdqImageOptions } from './image.ts';
 export { lumaFromPixels, type PixelBuffer, type PixelChannels } from './luma.ts';
 export { MihIndex, type HashInput, type MihIndexOptions, type MihMatch } from './mih.ts';
+export {
+  formatBankCsv,
+  parseBankCsv,
+  type BankCsvEntry,
+  type BankCsvParseResult,
+  type BankCsvRow,
+  type BankCsvRowError,
+} from './csv.ts';
