@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryAttempt, JobRecord, SpeechPart, VisionPart } from '../src/jobs.ts';
 import { DuplicateJobError, type JobStore } from '../src/store/types.ts';
 import { newJobRecord, opaqueResults } from './fixtures.ts';
+import { describeKeysAndWorkContract } from './store-contract-keys-and-work.ts';
 
 export interface JobStoreHarness {
   store: JobStore;
@@ -313,3 +314,5 @@ export function describeJobStoreContract(name: string, factory: JobStoreFactory)
     });
   });
 }
+
+    describeKeysAndWorkContract(() => ({ store, reopen: async () => (store = await h.reopen()) }));

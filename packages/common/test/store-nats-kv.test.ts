@@ -114,6 +114,7 @@ describeJobStoreContract('NatsKvJobStore', async () => {
     async dispose() {
       await current.close();
       await destroyBucket(bucket);
+      await destroyBucket(`${bucket}-idempotency-keys`);
     },
   };
 });

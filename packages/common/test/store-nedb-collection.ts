@@ -49,4 +49,8 @@ export class NedbJobCollection implements JobCollection {
   async deleteMany(filter: object): Promise<number> {
     return this.db.removeAsync(filter, { multi: true });
   }
+
+  async countDocuments(filter: object): Promise<number> {
+    return this.db.countAsync(filter);
+  }
 }

@@ -20,10 +20,12 @@ import {
   toJobDoc,
 } from '../src/store/mongo.ts';
 import { decodeRecord, encodeRecord } from '../src/store/records.ts';
+import { IDEMPOTENCY_KEYS_COLLECTION, IDEMPOTENCY_KEY_INDEXES } from '../src/store/idempotency-mongo.ts';
 import { DuplicateJobError } from '../src/store/types.ts';
 import { newJobRecord, opaqueResults } from './fixtures.ts';
 import { describeJobStoreContract } from './store-contract.ts';
 import { NedbJobCollection } from './store-nedb-collection.ts';
+import { NedbIdempotencyKeyCollection } from './store-nedb-key-collection.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -52,7 +54,8 @@ describeJobStoreContract('EmbeddedJobStore', async () => {
 
 describeJobStoreContract('MongoJobStore logic over a nedb-backed collection (no server)', async () => {
   const collection = new NedbJobCollection();
-  let current = new MongoJobStore({ collection });
+  const idempotencyKeys = new NedbIdempotencyKeyCollection();
+  let current = new MongoJobStore({ collection, idempotencyKeys });
   return {
     store: current,
     async reopen() {
@@ -100,6 +103,9 @@ describe.skipIf(!MONGODB_URL)('MongoJobStore on a MongoDB server (MONGODB_URL)',
         expect.arrayContaining([{ tenantId: 1, _id: 1 }, { status: 1, createdAt: 1 }, { 'webhook.state': 1 }, { expiresAt: 1 }]),
       );
       expect(indexes.find((i) => i.name === 'expiresAt_ttl')?.expireAfterSeconds).toBe(0);
+      await store.findIdempotencyKey('acme', 'k');
+      const keyIndexes = await client.db(dbName).collection(IDEMPOTENCY_KEYS_COLLECTION).listIndexes().toArray();
+      expect(keyIndexes.find((i) => i.name === 'expiresAt_ttl')).toMatchObject({ key: { expiresAt: 1 }, expireAfterSeconds: 0 });
       await store.init(); // idempotent
     } finally {
       await store.close();
@@ -154,13 +160,22 @@ describe('MongoJobStore documents', () => {
   });
 
   it('declares the indexes, with MongoDB enforcing retention through a TTL index', () => {
-    expect(JOB_INDEXES.map((i) => i.key)).toEqual([{ tenantId: 1, _id: 1 }, { status: 1, createdAt: 1 }, { 'webhook.state': 1 }, { expiresAt: 1 }]);
+    expect(JOB_INDEXES.map((i) => i.key)).toEqual([{ tenantId: 1, _id: 1 }, { status: 1, createdAt: 1 }, { 'webhook.state': 1 }, { expiresAt: 1 }, { finishedAt: 1 }]);
     expect(JOB_INDEXES.find((i) => 'expiresAt' in (i.key as object))?.expireAfterSeconds).toBe(0);
     expect(expiredFilter(now)).toEqual({ expiresAt: { $lt: now } });
   });
 
   it('takes the database name from the URL when none is given', () => {
     expect(dbNameFromUrl('mongodb://localhost:27017/jobsdb?replicaSet=rs0')).toBe('jobsdb');
+  it('lets MongoDB drop idempotency keys when they expire (TTL index), and refuses key calls without a key collection', async () => {
+    expect(IDEMPOTENCY_KEY_INDEXES).toEqual([{ key: { expiresAt: 1 }, name: 'expiresAt_ttl', expireAfterSeconds: 0 }]);
+    const keys = new NedbIdempotencyKeyCollection();
+    const store = new MongoJobStore({ collection: new NedbJobCollection(), idempotencyKeys: keys });
+    await store.findIdempotencyKey('acme', 'k');
+    expect(keys.indexRequests).toEqual([IDEMPOTENCY_KEY_INDEXES]);
+    await expect(new MongoJobStore({ collection: new NedbJobCollection() }).findIdempotencyKey('acme', 'k')).rejects.toThrow(/idempotencyKeys/);
+  });
+
     expect(dbNameFromUrl('mongodb://a:1,b:2/other')).toBe('other');
     expect(dbNameFromUrl('mongodb+srv://user:pw@cluster.example.com/x%2Dy')).toBe('x-y');
     expect(dbNameFromUrl('mongodb://localhost:27017')).toBeUndefined();

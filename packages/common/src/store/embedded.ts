@@ -18,6 +18,8 @@ import { serviceLogger } from '../logger.ts';
 import { ReadModifyWriteJobStore } from './read-modify-write.ts';
 import { assertStorableRecord, decodeRecord, encodeRecord } from './records.ts';
 import { DuplicateJobError, type JobStore } from './types.ts';
+import { EmbeddedIdempotencyKeys } from './idempotency-embedded.ts';
+import type { IdempotencyKeyRecord, WorkCounts } from './idempotency-keys.ts';
 
 const log = serviceLogger('embedded-job-store');
 
@@ -247,10 +249,12 @@ export class EmbeddedJobStore extends ReadModifyWriteJobStore implements JobStor
   private readonly compactionCheckWrites: number;
   private opening: Promise<Backend> | null = null;
   private closed = false;
+  private readonly idempotencyKeys: EmbeddedIdempotencyKeys;
 
   constructor(opts: EmbeddedJobStoreOptions) {
     super(opts.now);
     this.dir = resolve(opts.dir);
+    this.idempotencyKeys = new EmbeddedIdempotencyKeys(this.dir, this.now);
     this.lock = opts.lock ?? true;
     this.compactionCheckWrites = Math.max(1, Math.floor(opts.compactionCheckWrites ?? DEFAULT_COMPACTION_CHECK_WRITES));
   }
@@ -263,6 +267,7 @@ export class EmbeddedJobStore extends ReadModifyWriteJobStore implements JobStor
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.idempotencyKeys.close();
     const opening = this.opening;
     this.opening = null;
     if (!opening) return;
@@ -345,5 +350,27 @@ export class EmbeddedJobStore extends ReadModifyWriteJobStore implements JobStor
       for (let i = 0; i < n; i += 1) b.noteWrite();
       return n;
     });
+  }
+
+  async countWork(since: Date): Promise<WorkCounts> {
+    const b = await this.backend();
+    const [queued, finished] = await Promise.all([b.db.countAsync({ status: 'queued' }), b.db.countAsync({ finishedAt: { $gte: since } })]);
+    return { queued, finished };
+  }
+
+  /** Keys live in their own file beside the jobs; the directory's LOCK, taken first, covers both. */
+  async claimIdempotencyKey(claim: IdempotencyKeyRecord): Promise<IdempotencyKeyRecord | null> {
+    await this.backend();
+    return this.idempotencyKeys.claim(claim);
+  }
+
+  async findIdempotencyKey(tenantId: string, key: string): Promise<IdempotencyKeyRecord | null> {
+    await this.backend();
+    return this.idempotencyKeys.find(tenantId, key);
+  }
+
+  async releaseIdempotencyKey(tenantId: string, key: string, jobId: string): Promise<void> {
+    await this.backend();
+    await this.idempotencyKeys.release(tenantId, key, jobId);
   }
 }

@@ -11,6 +11,8 @@ import type { DeliveryAttempt, JobOutcome, JobParts, JobRecord, PartName, Webhoo
 import { assertStorableRecord, definedPatch } from './records.ts';
 import { DuplicateJobError, type JobPatch, type JobStore } from './types.ts';
 
+import { IDEMPOTENCY_KEYS_COLLECTION, MongoIdempotencyKeys, driverKeyCollection, type IdempotencyKeyCollection, type IdempotencyKeyDoc } from './idempotency-mongo.ts';
+import type { IdempotencyKeyRecord, WorkCounts } from './idempotency-keys.ts';
 /** A job as stored in MongoDB: the record with `id` moved to `_id`. */
 export type JobDoc = Omit<JobRecord, 'id'> & { _id: string };
 
@@ -32,6 +34,7 @@ export interface JobCollection {
   /** Returns how many documents were deleted. */
   deleteMany(filter: JobFilter): Promise<number>;
 }
+  countDocuments(filter: JobFilter): Promise<number>;
 
 export const JOBS_COLLECTION = 'jobs';
 export const DEFAULT_DB_NAME = 'modsvc';
@@ -42,6 +45,7 @@ export const JOB_INDEXES: IndexDescription[] = [
   { key: { 'webhook.state': 1 }, name: 'webhook_state' },
   { key: { expiresAt: 1 }, name: 'expiresAt_ttl', expireAfterSeconds: 0 },
 ];
+  { key: { finishedAt: 1 }, name: 'finishedAt' },
 
 export function toJobDoc(job: JobRecord): JobDoc {
   const { id, ...rest } = job;
@@ -131,6 +135,7 @@ function isDuplicateKey(err: unknown): boolean {
 
 export interface MongoJobStoreOptions {
   url: string;
+    countDocuments: (filter) => coll.countDocuments(filter),
   /** Default: the database in the URL's path, else 'modsvc'. */
   dbName?: string;
   clientOptions?: MongoClientOptions;
@@ -150,6 +155,8 @@ export class MongoJobStore implements JobStore {
   private readonly coll: JobCollection;
   private readonly now: () => Date;
   private initialized: Promise<void> | null = null;
+  /** Where idempotency keys are kept; without it the key methods refuse. */
+  idempotencyKeys?: IdempotencyKeyCollection;
 
   constructor(opts: MongoJobStoreOptions | MongoJobStoreCollectionOptions) {
     this.now = opts.now ?? (() => new Date());
@@ -159,17 +166,22 @@ export class MongoJobStore implements JobStore {
     } else {
       this.client = new MongoClient(opts.url, { appName: 'modsvc', ignoreUndefined: true, ...opts.clientOptions });
       const db = this.client.db(opts.dbName ?? dbNameFromUrl(opts.url) ?? DEFAULT_DB_NAME);
+  private readonly idempotencyKeys: MongoIdempotencyKeys | null;
       this.coll = driverCollection(db.collection<JobDoc>(JOBS_COLLECTION));
     }
   }
+    let keys: IdempotencyKeyCollection | undefined;
 
   /** Connects and creates the indexes (idempotent). Other methods call it on first use. */
   init(): Promise<void> {
+      keys = opts.idempotencyKeys;
     if (!this.initialized) {
       this.initialized = (async () => {
         if (this.client) await this.client.connect();
         await this.coll.createIndexes(JOB_INDEXES);
+      keys = driverKeyCollection(db.collection<IdempotencyKeyDoc>(IDEMPOTENCY_KEYS_COLLECTION));
       })();
+    this.idempotencyKeys = keys ? new MongoIdempotencyKeys(keys, () => this.init(), this.now) : null;
       this.initialized.catch(() => {
         this.initialized = null;
       });
@@ -246,3 +258,26 @@ export class MongoJobStore implements JobStore {
     return (await this.ready()).deleteMany(expiredFilter(now));
   }
 }
+
+  async countWork(since: Date): Promise<WorkCounts> {
+    const coll = await this.ready();
+    const [queued, finished] = await Promise.all([coll.countDocuments(UNFINISHED_QUERY.filter), coll.countDocuments({ finishedAt: { $gte: since } })]);
+    return { queued, finished };
+  }
+
+  private keys(): MongoIdempotencyKeys {
+    if (!this.idempotencyKeys) throw new Error('this job store was built over a collection without idempotencyKeys');
+    return this.idempotencyKeys;
+  }
+
+  async claimIdempotencyKey(claim: IdempotencyKeyRecord): Promise<IdempotencyKeyRecord | null> {
+    return this.keys().claim(claim);
+  }
+
+  async findIdempotencyKey(tenantId: string, key: string): Promise<IdempotencyKeyRecord | null> {
+    return this.keys().find(tenantId, key);
+  }
+
+  async releaseIdempotencyKey(tenantId: string, key: string, jobId: string): Promise<void> {
+    await this.keys().release(tenantId, key, jobId);
+  }

@@ -27,6 +27,8 @@ import { serviceLogger } from '../logger.ts';
 import { ReadModifyWriteJobStore } from './read-modify-write.ts';
 import { assertStorableRecord, decodeRecord, encodeRecord } from './records.ts';
 import { DuplicateJobError, type JobStore } from './types.ts';
+import { NatsKvIdempotencyKeys } from './idempotency-nats-kv.ts';
+import type { IdempotencyKeyRecord, WorkCounts } from './idempotency-keys.ts';
 
 const log = serviceLogger('nats-kv-job-store');
 
@@ -121,6 +123,7 @@ export class NatsKvJobStore extends ReadModifyWriteJobStore implements JobStore 
   private readonly maxAttempts: number;
   private opening: Promise<Opened> | null = null;
   private closed = false;
+  private readonly idempotencyKeys: NatsKvIdempotencyKeys;
 
   constructor(opts: NatsKvJobStoreOptions) {
     super(opts.now);
@@ -133,6 +136,7 @@ export class NatsKvJobStore extends ReadModifyWriteJobStore implements JobStore 
     if (!/^[-\w]+$/.test(this.bucket)) throw new TypeError(`invalid KV bucket name: ${this.bucket}`);
     if (!Number.isInteger(this.history) || this.history < 1 || this.history > 64) throw new TypeError('history must be an integer in 1..64');
     if (!(this.ttlMs > 0)) throw new TypeError('ttlMs must be positive');
+    this.idempotencyKeys = new NatsKvIdempotencyKeys(async () => (await this.ready()).nc, `${this.bucket}-idempotency-keys`, this.now);
   }
 
   /** The JetStream stream behind the bucket. */
@@ -282,5 +286,23 @@ export class NatsKvJobStore extends ReadModifyWriteJobStore implements JobStore 
       deleted += 1;
     }
     return deleted;
+  }
+
+  async countWork(since: Date): Promise<WorkCounts> {
+    const jobs = (await this.scan()).map((e) => e.job);
+    return { queued: jobs.filter((j) => j.status === 'queued').length, finished: jobs.filter((j) => j.finishedAt !== null && j.finishedAt >= since).length };
+  }
+
+  /** Keys live in the bucket `<bucket>-idempotency-keys`, on this store's connection. */
+  claimIdempotencyKey(claim: IdempotencyKeyRecord): Promise<IdempotencyKeyRecord | null> {
+    return this.idempotencyKeys.claim(claim);
+  }
+
+  findIdempotencyKey(tenantId: string, key: string): Promise<IdempotencyKeyRecord | null> {
+    return this.idempotencyKeys.find(tenantId, key);
+  }
+
+  releaseIdempotencyKey(tenantId: string, key: string, jobId: string): Promise<void> {
+    return this.idempotencyKeys.release(tenantId, key, jobId);
   }
 }

@@ -1,4 +1,6 @@
-import type { DeliveryAttempt, JobOutcome, JobParts, JobRecord, MediaMetadata, PartName, WebhookState } from '../jobs.ts';
+import type { JobOutcome, JobParts, JobRecord, JobWebhook, MediaMetadata, PartName } from '../jobs.ts';
+
+import type { IdempotencyKeyRecord, WorkCounts } from './idempotency-keys.ts';
 
 /** Fields a stage may set on a queued job. */
 export interface JobPatch {
@@ -46,3 +48,14 @@ export interface JobStore {
   /** Deletes records whose expiresAt is before `now`; returns how many. */
   deleteExpired(now: Date): Promise<number>;
 }
+  /** Queued jobs now, and jobs finished at or after `since` (for admission control). */
+  countWork(since: Date): Promise<WorkCounts>;
+  /**
+   * Records an idempotency key unless the tenant's key is held by a live record: null when `claim` now
+   * holds it, else the record holding it. Of concurrent claims of one key exactly one gets null.
+   */
+  claimIdempotencyKey(claim: IdempotencyKeyRecord): Promise<IdempotencyKeyRecord | null>;
+  /** The live (unexpired) record of a tenant's key, or null. */
+  findIdempotencyKey(tenantId: string, key: string): Promise<IdempotencyKeyRecord | null>;
+  /** Frees the key while it is still held for `jobId` (a claim whose job was then not created). */
+  releaseIdempotencyKey(tenantId: string, key: string, jobId: string): Promise<void>;
