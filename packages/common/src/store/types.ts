@@ -1,4 +1,4 @@
-import type { JobOutcome, JobParts, JobRecord, JobWebhook, MediaMetadata, PartName } from '../jobs.ts';
+import type { DeliveryAttempt, JobOutcome, JobParts, JobRecord, MediaMetadata, PartName, WebhookState } from '../jobs.ts';
 
 import type { IdempotencyKeyRecord, WorkCounts } from './idempotency-keys.ts';
 
