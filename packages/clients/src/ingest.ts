@@ -22,7 +22,12 @@ function fromProtoOptions(o: JobOptions__Output | null): SubmitOptions {
   const product = PRODUCTS[o?.product ?? ''];
   const media = MEDIA[o?.media ?? ''];
   if (!o || !product || !media || !o.tenantId) throw new ApiError('invalid_request', 'job options need tenant, product and media');
-  return { tenantId: o.tenantId, product, media, caption: o.caption || null, callbackUrl: o.callbackUrl || null };
+  const options: SubmitOptions = { tenantId: o.tenantId, product, media, caption: o.caption || null, callbackUrl: o.callbackUrl || null };
+  if (o.idempotencyKey) {
+    if (!/^[0-9a-f]{64}$/.test(o.fingerprint)) throw new ApiError('invalid_request', 'an idempotency key needs the sha256 fingerprint of the submit');
+    options.idempotency = { key: o.idempotencyKey, fingerprint: o.fingerprint };
+  }
+  return options;
 }
 
 const toProtoProduct = (p: Product) => (p === 'items' ? 'ITEMS' : 'POLICY') as 'ITEMS' | 'POLICY';
@@ -35,6 +40,8 @@ function toProtoOptions(o: SubmitOptions) {
     media: toProtoMedia(o.media),
     caption: o.caption ?? '',
     callbackUrl: o.callbackUrl ?? '',
+    idempotencyKey: o.idempotency?.key ?? '',
+    fingerprint: o.idempotency?.fingerprint ?? '',
   };
 }
 

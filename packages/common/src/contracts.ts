@@ -130,6 +130,14 @@ export interface SubmitOptions {
   media: MediaKind;
   caption: string | null;
   callbackUrl: string | null;
+  /** Set when the caller sent an Idempotency-Key: a repeat within 24 h answers the first job. */
+  idempotency?: SubmitIdempotency;
+}
+
+export interface SubmitIdempotency {
+  key: string;
+  /** sha256 (hex) over product, media, fields and the content or its URL: tells a retry from a reused key. */
+  fingerprint: string;
 }
 
 export interface UploadedFile {

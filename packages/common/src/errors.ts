@@ -5,6 +5,7 @@ export type ApiErrorCode =
   | 'invalid_request'
   | 'unauthorized'
   | 'not_found'
+  | 'idempotency_conflict'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
@@ -15,6 +16,7 @@ const HTTP_STATUS: Record<ApiErrorCode, number> = {
   invalid_request: 422,
   unauthorized: 401,
   not_found: 404,
+  idempotency_conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -26,6 +28,7 @@ const GRPC_STATUS: Record<ApiErrorCode, grpc.status> = {
   invalid_request: grpc.status.INVALID_ARGUMENT,
   unauthorized: grpc.status.UNAUTHENTICATED,
   not_found: grpc.status.NOT_FOUND,
+  idempotency_conflict: grpc.status.ALREADY_EXISTS,
   payload_too_large: grpc.status.OUT_OF_RANGE,
   unsupported_media_type: grpc.status.FAILED_PRECONDITION,
   rate_limited: grpc.status.RESOURCE_EXHAUSTED,
@@ -36,27 +39,35 @@ const GRPC_STATUS: Record<ApiErrorCode, grpc.status> = {
 /** An error a caller can act on: becomes an HTTP status and a JSON body at the gateway. */
 export class ApiError extends Error {
   readonly status: number;
+  /** Sent as the Retry-After header (seconds) when set. */
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     readonly code: ApiErrorCode,
     message: string,
+    extra: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = HTTP_STATUS[code];
+    this.retryAfterSeconds = extra.retryAfterSeconds;
   }
 
   toGrpc(): grpc.ServiceError {
     const err = new Error(this.message) as grpc.ServiceError;
-    err.code = GRPC_STATUS[this.code];
-    err.details = JSON.stringify({ code: this.code, message: this.message });
+    // A refusal that names its own wait must not be retried at once by the client's UNAVAILABLE retry policy.
+    err.code = this.retryAfterSeconds !== undefined ? grpc.status.RESOURCE_EXHAUSTED : GRPC_STATUS[this.code];
+    err.details = JSON.stringify({ code: this.code, message: this.message, retryAfterSeconds: this.retryAfterSeconds });
     err.metadata = new grpc.Metadata();
     return err;
   }
 
   static fromGrpc(err: grpc.ServiceError): ApiError {
     try {
-      const parsed = JSON.parse(err.details) as { code?: ApiErrorCode; message?: string };
-      if (parsed.code && parsed.code in HTTP_STATUS) return new ApiError(parsed.code, parsed.message ?? err.message);
+      const parsed = JSON.parse(err.details) as { code?: ApiErrorCode; message?: string; retryAfterSeconds?: unknown };
+      if (parsed.code && parsed.code in HTTP_STATUS) {
+        const retryAfterSeconds = typeof parsed.retryAfterSeconds === 'number' ? parsed.retryAfterSeconds : undefined;
+        return new ApiError(parsed.code, parsed.message ?? err.message, { retryAfterSeconds });
+      }
     } catch {
       // not one of ours: fall through
     }

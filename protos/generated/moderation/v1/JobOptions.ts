@@ -9,6 +9,8 @@ export interface JobOptions {
   'media'?: (_moderation_v1_MediaKind);
   'caption'?: (string);
   'callbackUrl'?: (string);
+  'idempotencyKey'?: (string);
+  'fingerprint'?: (string);
 }
 
 export interface JobOptions__Output {
@@ -17,4 +19,6 @@ export interface JobOptions__Output {
   'media': (_moderation_v1_MediaKind__Output);
   'caption': (string);
   'callbackUrl': (string);
+  'idempotencyKey': (string);
+  'fingerprint': (string);
 }
