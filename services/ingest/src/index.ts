@@ -1,15 +1,19 @@
 // ingest: creates jobs from uploads and URLs and starts the pipeline; re-drives work the bus lost.
-import { z } from 'zod';
 import { busIsDurable } from '@modsvc/common/host';
 import { defineStage, type ScheduledTask } from '@modsvc/common/service-module';
 import type { Runtime } from '@modsvc/common/runtime';
 import { createIngest, type Ingest } from './service.ts';
+import { AdmissionControl } from './admission.ts';
+import { settingsSchema } from './settings.ts';
 
 /** Jobs untouched this long are assumed to have lost their message (a crash between store and bus). */
 const REDRIVE_AFTER_MS = 15 * 60_000;
 const REDRIVE_EVERY_MS = 5 * 60_000;
 
-export const settingsSchema = z.object({});
+export { settingsSchema };
+
+/** While work is queued, the admission counts are refreshed this often (the throughput is measured as it drains). */
+const ADMISSION_SAMPLE_EVERY_MS = 5_000;
 
 /**
  * At start, and every 5 minutes, re-publishes unfinished jobs and pending webhooks older than 15 minutes.
@@ -29,12 +33,22 @@ function redriveTask(rt: Runtime, ingest: Ingest): ScheduledTask {
   };
 }
 
+function admissionSampleTask(admission: AdmissionControl): ScheduledTask {
+  return { name: 'admission-sample', atStart: false, everyMs: ADMISSION_SAMPLE_EVERY_MS, run: () => admission.sampleWhileBusy() };
+}
+
 export const service = defineStage({
   name: 'ingest',
   settingsSchema,
   needs: [],
-  async start(rt) {
-    const ingest = createIngest(rt);
-    return { provides: { ingest }, consumers: await ingest.startConsumers(), tasks: [redriveTask(rt, ingest)] };
+  async start(rt, _peers, settings) {
+    const admission = new AdmissionControl({
+      maxBacklogSeconds: settings.ADMISSION_MAX_BACKLOG_SECONDS,
+      defaultJobSeconds: settings.ADMISSION_DEFAULT_JOB_SECONDS,
+      countWork: (since) => rt.store.countWork(since),
+      log: rt.log,
+    });
+    const ingest = createIngest(rt, admission);
+    return { provides: { ingest }, consumers: await ingest.startConsumers(), tasks: [redriveTask(rt, ingest), ...(admission.enabled ? [admissionSampleTask(admission)] : [])] };
   },
 });

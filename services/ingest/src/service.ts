@@ -12,6 +12,8 @@ import { jobsSubmitted } from '@modsvc/common/metrics';
 import { runStage, loadQueuedJob } from '@modsvc/common/stage';
 import type { Consumer } from '@modsvc/common/bus/types';
 import { newJobId } from './ids.ts';
+import { SubmitKeys } from './idempotency.ts';
+import type { AdmissionControl } from './admission.ts';
 import { acceptedTypes, describeAccepted, formatBytes, maxBytesFor } from './limits.ts';
 
 const SNIFF_BYTES = 4096;
@@ -24,8 +26,9 @@ export interface Ingest extends IngestApi {
   redrive(olderThanMs: number): Promise<number>;
 }
 
-export function createIngest(rt: Runtime): Ingest {
+export function createIngest(rt: Runtime, admission: AdmissionControl): Ingest {
   const deps = stageDeps(rt);
+  const keys = new SubmitKeys(rt.store);
 
   function newRecord(id: string, opts: SubmitOptions, source: JobRecord['source'], url: string): JobRecord {
     return newQueuedJob({
@@ -66,8 +69,32 @@ export function createIngest(rt: Runtime): Ingest {
     }
   }
 
+  /**
+   * Creates a job with `create` unless the idempotency key already names one (then that job is the
+   * answer). Admission control decides first; a key claimed for a job that fails to be created is freed.
+   */
+  async function createOnce(opts: SubmitOptions, create: (id: string) => Promise<void>): Promise<{ jobId: string; created: boolean }> {
+    await admission.admit();
+    const id = newJobId();
+    const earlier = await keys.claim(opts, id);
+    if (earlier) {
+      rt.log.info({ job_id: earlier.jobId, tenant: opts.tenantId }, 'repeated submit answered with the job of its idempotency key');
+      return { jobId: earlier.jobId, created: false };
+    }
+    try {
+      await create(id);
+    } catch (err) {
+      await keys.release(opts, id).catch((releaseErr: unknown) => rt.log.warn({ err: releaseErr, job_id: id }, 'could not free an idempotency key'));
+      throw err;
+    }
+    admission.noteAccepted();
+    return { jobId: id, created: true };
+  }
+
   const ingest: Ingest = {
     async submitUpload(opts, file: UploadedFile) {
+      const earlier = await keys.earlier(opts);
+      if (earlier) return earlier;
       await checkCallback(opts.callbackUrl);
       if (file.size === 0) throw new ApiError('invalid_request', 'The uploaded file is empty (0 bytes).');
       const max = maxBytesFor(opts.media, rt.config);
@@ -75,13 +102,15 @@ export function createIngest(rt: Runtime): Ingest {
         throw new ApiError('payload_too_large', `The ${opts.media} is ${formatBytes(file.size)}; the limit is ${formatBytes(max)}.`);
       }
       const mime = checkSniffed(opts.media, await readHead(file.path), 'The uploaded file');
-      const id = newJobId();
-      const mediaKey = mediaKeys.source(id);
-      await rt.media.put(mediaKey, fs.createReadStream(file.path));
-      const record = newRecord(id, opts, { kind: 'upload', filename: file.filename, declaredType: file.declaredType, size: file.size }, file.filename);
-      record.mediaKey = mediaKey;
-      record.mediaType = mime;
-      await rt.store.create(record);
+      const { jobId: id, created } = await createOnce(opts, async (id) => {
+        const mediaKey = mediaKeys.source(id);
+        await rt.media.put(mediaKey, fs.createReadStream(file.path));
+        const record = newRecord(id, opts, { kind: 'upload', filename: file.filename, declaredType: file.declaredType, size: file.size }, file.filename);
+        record.mediaKey = mediaKey;
+        record.mediaType = mime;
+        await rt.store.create(record);
+      });
+      if (!created) return { jobId: id };
       await rt.bus.publish('pipeline.extract', { jobId: id }, { msgId: `extract-${id}` });
       jobsSubmitted.inc({ product: opts.product, media: opts.media });
       rt.log.info({ job_id: id, tenant: opts.tenantId, product: opts.product, media: opts.media, bytes: file.size }, 'job submitted (upload)');
@@ -89,6 +118,8 @@ export function createIngest(rt: Runtime): Ingest {
     },
 
     async submitUrl(opts, url) {
+      const earlier = await keys.earlier(opts);
+      if (earlier) return earlier;
       await checkCallback(opts.callbackUrl);
       try {
         await resolveAndCheck(url, rt.guard, { timeoutMs: SUBMIT_DNS_TIMEOUT_MS });
@@ -97,8 +128,8 @@ export function createIngest(rt: Runtime): Ingest {
         if (!(err instanceof EgressError)) throw new ApiError('invalid_request', `url is not fetchable: ${(err as Error).message}`);
         // DNS failures are reported on the job: the host may resolve later when the fetch runs.
       }
-      const id = newJobId();
-      await rt.store.create(newRecord(id, opts, { kind: 'url', url }, url));
+      const { jobId: id, created } = await createOnce(opts, (id) => rt.store.create(newRecord(id, opts, { kind: 'url', url }, url)));
+      if (!created) return { jobId: id };
       await rt.bus.publish('pipeline.fetch', { jobId: id }, { msgId: `fetch-${id}` });
       jobsSubmitted.inc({ product: opts.product, media: opts.media });
       rt.log.info({ job_id: id, tenant: opts.tenantId, product: opts.product, media: opts.media }, 'job submitted (url)');
