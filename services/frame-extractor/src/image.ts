@@ -1,6 +1,7 @@
 // Still and animated images: decoded with sharp, EXIF orientation applied, decompression bombs refused.
 import sharp from 'sharp';
 import { PermanentJobError } from '@modsvc/common/errors';
+import { mediaFailures } from './messages.ts';
 import type { FrameSettings } from './settings.ts';
 
 /** What an image may be (FRAME_PIXEL_LIMIT per frame) and what is taken from it (FRAME_MAX_SIDE, FRAME_MAX_ANIMATION_FRAMES). */
@@ -22,14 +23,18 @@ export interface DecodedImage {
 }
 
 function tooLarge(limits: ImageLimits): PermanentJobError {
-  return new PermanentJobError(`Failed to decode image. It exceeds the ${limits.FRAME_PIXEL_LIMIT / 1e6} megapixel limit.`);
+  return mediaFailures.imageTooLarge(limits.FRAME_PIXEL_LIMIT);
 }
 
+/**
+ * libvips' refusal in the caller's words. The sniffer already established the format, so whatever else
+ * the decoder says ("end of stream", "bad huffman code", "Invalid IHDR data") means the bytes are
+ * damaged; its own text stays in the error's `cause` for the log.
+ */
 function decodeError(err: unknown, limits: ImageLimits): PermanentJobError {
-  const reason = (err as Error).message ?? String(err);
+  const reason = (err as Error)?.message ?? String(err);
   if (/pixel limit/i.test(reason)) return tooLarge(limits);
-  const detail = /premature end|truncated|corrupt|unexpected end/i.test(reason) ? 'The file is truncated or corrupt.' : `(${reason.split('\n')[0]})`;
-  return new PermanentJobError(`Failed to decode image. ${detail}`);
+  return mediaFailures.imageCorrupt(err);
 }
 
 async function frameJpeg(input: Buffer | string, page: number | undefined, limits: ImageLimits): Promise<DecodedFrame & { timestamp: 0 }> {

@@ -88,6 +88,23 @@ describe('decodeImage', () => {
     await expect(decodeImage(Buffer.from('not an image at all'))).rejects.toThrow(/^Failed to decode image\./);
   });
 
+  it("answers a truncated PNG in our words, never with the decoder's text", async () => {
+    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+      .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240"><circle cx="160" cy="120" r="90" fill="#3050f0"/></svg>') }])
+      .png()
+      .toBuffer();
+    for (const at of [64, 300, Math.floor(png.length / 2), png.length - 20]) {
+      const failure = await decodeImage(png.subarray(0, at)).then(
+        () => null,
+        (err: Error) => err,
+      );
+      expect(failure, `PNG cut at ${at} of ${png.length} bytes`).toBeInstanceOf(PermanentJobError);
+      expect(failure!.message).toBe('Failed to decode image. The file is truncated or corrupt.');
+      // libvips' own words stay available to the log as the cause.
+      expect(String((failure as Error & { cause?: Error }).cause?.message)).toMatch(/pngload|end of stream|vips/i);
+    }
+  });
+
   it('refuses decompression bombs by pixel count before decoding', async () => {
     // A PNG whose header declares 20000 x 20000 pixels (400 MP) in a few dozen bytes.
     const bomb = pngDeclaring(20000, 20000);
