@@ -37,10 +37,17 @@ export interface ProbeResult {
   duration: number;
   hasVideo: boolean;
   hasAudio: boolean;
+  /**
+   * Streams with a codec ffprobe recognises. 0 means the container's index is unreadable: a damaged
+   * `moov` leaves no stream, or one `data` stream of codec `unknown`.
+   */
+  streams: number;
+  /** A video stream is declared, whether or not its picture size could be read. */
+  declaresVideo: boolean;
 }
 
 interface FfprobeJson {
-  streams?: { codec_type?: string; width?: number; height?: number; avg_frame_rate?: string; r_frame_rate?: string; duration?: string; tags?: { rotate?: string }; side_data_list?: { rotation?: number }[] }[];
+  streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number; avg_frame_rate?: string; r_frame_rate?: string; duration?: string; tags?: { rotate?: string }; side_data_list?: { rotation?: number }[] }[];
   format?: { duration?: string };
 }
 
@@ -69,6 +76,8 @@ export async function probe(ffprobe: string, file: string, timeoutMs = 30_000): 
     duration: Number(json.format?.duration ?? video?.duration ?? 0) || 0,
     hasVideo: Boolean(video && w > 0 && h > 0),
     hasAudio: Boolean(audio),
+    streams: json.streams?.filter((s) => s.codec_name && s.codec_name !== 'unknown').length ?? 0,
+    declaresVideo: Boolean(video),
   };
 }
 

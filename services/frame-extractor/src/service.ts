@@ -11,7 +11,9 @@ import { runStage, loadQueuedJob } from '@modsvc/common/stage';
 import type { Consumer } from '@modsvc/common/bus/types';
 import type { FrameRef__Output as FrameRef } from '@modsvc/protos';
 import { decodeImage } from './image.ts';
-import { extractAudio, firstFrame, probe, resolveBinaries, sampleFrames } from './ffmpeg.ts';
+import { extractAudio, firstFrame, probe, resolveBinaries, sampleFrames, type ProbeResult } from './ffmpeg.ts';
+import { decoderDetail, mediaFailures } from './messages.ts';
+import { secondsProcessed, unusableVideo } from './video-checks.ts';
 import type { FrameSettings } from './settings.ts';
 
 export interface ExtractedMedia {
@@ -27,7 +29,13 @@ export function createFrameExtractor(rt: Runtime, settings: FrameSettings) {
   const maxSeconds = rt.config.MAX_VIDEO_SECONDS;
 
   async function extractImage(job: JobRecord, file: string): Promise<ExtractedMedia> {
-    const decoded = await decodeImage(file, settings);
+    let decoded;
+    try {
+      decoded = await decodeImage(file, settings);
+    } catch (err) {
+      if (err instanceof PermanentJobError) rt.log.warn({ job_id: job.id, err: decoderDetail(err) }, 'image decoding failed');
+      throw err;
+    }
     const frames: FrameRef[] = [];
     for (const [i, f] of decoded.frames.entries()) {
       const key = mediaKeys.frame(job.id, i + 1);
@@ -42,15 +50,25 @@ export function createFrameExtractor(rt: Runtime, settings: FrameSettings) {
     };
   }
 
-  async function extractVideo(job: JobRecord, file: string, workDir: string): Promise<ExtractedMedia> {
-    let probed;
+  /** What ffprobe found, or the job's failure in the caller's words (its own text goes to the log). */
+  async function probeVideo(job: JobRecord, file: string): Promise<ProbeResult> {
+    let probed: ProbeResult;
     try {
       probed = await probe(binaries.ffprobe, file);
     } catch (err) {
-      rt.log.warn({ job_id: job.id, err: (err as Error).message }, 'ffprobe failed');
-      throw new PermanentJobError('Failed to decode video.');
+      rt.log.warn({ job_id: job.id, err: decoderDetail(err) }, 'ffprobe failed');
+      throw mediaFailures.videoCorrupt(err);
     }
-    if (!probed.hasVideo) throw new PermanentJobError('Failed to decode video. The file has no video stream.');
+    const unusable = unusableVideo(probed, settings.FRAME_PIXEL_LIMIT);
+    if (unusable) {
+      rt.log.warn({ job_id: job.id, streams: probed.streams, width: probed.width, height: probed.height, msg_to_caller: unusable.message }, 'video refused after probing');
+      throw unusable;
+    }
+    return probed;
+  }
+
+  async function extractVideo(job: JobRecord, file: string, workDir: string): Promise<ExtractedMedia> {
+    const probed = await probeVideo(job, file);
     const seconds = Math.min(probed.duration || maxSeconds, maxSeconds);
     const framesDir = path.join(workDir, 'frames');
     await fs.promises.mkdir(framesDir);
@@ -60,10 +78,13 @@ export function createFrameExtractor(rt: Runtime, settings: FrameSettings) {
       names = await sampleFrames(binaries.ffmpeg, file, framesDir, { rate, seconds, maxSide: settings.FRAME_MAX_SIDE, timeoutMs: 10 * 60_000 });
       if (names.length === 0) names = await firstFrame(binaries.ffmpeg, file, framesDir, { maxSide: settings.FRAME_MAX_SIDE, timeoutMs: 60_000 });
     } catch (err) {
-      rt.log.warn({ job_id: job.id, err: (err as Error).message }, 'ffmpeg frame sampling failed');
-      throw new PermanentJobError('Failed to decode video.');
+      rt.log.warn({ job_id: job.id, err: decoderDetail(err) }, 'ffmpeg frame sampling failed');
+      throw mediaFailures.videoCorrupt(err);
     }
-    if (names.length === 0) throw new PermanentJobError('Failed to decode video. No frame could be decoded.');
+    if (names.length === 0) {
+      rt.log.warn({ job_id: job.id }, 'ffmpeg decoded no frame');
+      throw mediaFailures.videoCorrupt();
+    }
     const frames: FrameRef[] = [];
     for (const [i, name] of names.entries()) {
       const key = mediaKeys.frame(job.id, i + 1);
@@ -84,7 +105,13 @@ export function createFrameExtractor(rt: Runtime, settings: FrameSettings) {
       }
     }
     return {
-      metadata: { width: probed.width, height: probed.height, fps: Math.round(probed.fps * 1000) / 1000, duration: probed.duration, seconds_processed: seconds },
+      metadata: {
+        width: probed.width,
+        height: probed.height,
+        fps: Math.round(probed.fps * 1000) / 1000,
+        duration: probed.duration,
+        seconds_processed: secondsProcessed(seconds, names.length, rate),
+      },
       frames,
       audioKey,
       audioSeconds: seconds,
