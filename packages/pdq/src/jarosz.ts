@@ -1,5 +1,11 @@
-import { f32 } from './float32.ts';
 import { Scratch, scratchFloats } from './scratch.ts';
+
+// The reference computes in IEEE single precision. Rounding each double-precision +, -, *
+// and / of float32 operands to float32 gives exactly the float32 result (53 bits leave room
+// for the double rounding to be harmless), so wrapping every step in f32 reproduces the
+// reference bit for bit. It is declared in each hot module rather than imported: an imported
+// function is reached through a module object in some loaders (Vitest's), far slower in loops.
+const f32 = Math.fround;
 
 // Downsampling to 64x64 as the reference does: Wojciech Jarosz's "Fast Image Convolutions"
 // (2001) — two X,Y passes of 1-D box filters make a tent filter — then point sampling at the

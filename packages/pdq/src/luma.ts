@@ -1,4 +1,5 @@
-import { f32 } from './float32.ts';
+// float32 arithmetic as the reference's: see jarosz.ts.
+const f32 = Math.fround;
 
 // From the reference: standard RGB to luminance (the 'Y' of YUV), as float32 constants.
 export const LUMA_FROM_R = f32(0.299);

@@ -1,5 +1,8 @@
-import { f32 } from './float32.ts';
 import { PDQ_GRID } from './jarosz.ts';
+
+// float32 arithmetic as the reference's, and a local copy of the grid size: see jarosz.ts.
+const f32 = Math.fround;
+const GRID = PDQ_GRID;
 
 /**
  * The reference's heuristic quality (0..100): the sum of quantised vertical and horizontal
@@ -8,14 +11,14 @@ import { PDQ_GRID } from './jarosz.ts';
  */
 export function qualityOf64x64(image: Float32Array): number {
   let gradientSum = 0;
-  for (let i = 0; i < PDQ_GRID - 1; i++) {
-    for (let j = 0; j < PDQ_GRID; j++) {
-      gradientSum += Math.abs(quantisedStep(image[i * PDQ_GRID + j]!, image[(i + 1) * PDQ_GRID + j]!));
+  for (let i = 0; i < GRID - 1; i++) {
+    for (let j = 0; j < GRID; j++) {
+      gradientSum += Math.abs(quantisedStep(image[i * GRID + j]!, image[(i + 1) * GRID + j]!));
     }
   }
-  for (let i = 0; i < PDQ_GRID; i++) {
-    for (let j = 0; j < PDQ_GRID - 1; j++) {
-      gradientSum += Math.abs(quantisedStep(image[i * PDQ_GRID + j]!, image[i * PDQ_GRID + j + 1]!));
+  for (let i = 0; i < GRID; i++) {
+    for (let j = 0; j < GRID - 1; j++) {
+      gradientSum += Math.abs(quantisedStep(image[i * GRID + j]!, image[i * GRID + j + 1]!));
     }
   }
   return Math.min(100, Math.trunc(gradientSum / 90));
