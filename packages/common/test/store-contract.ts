@@ -312,7 +312,7 @@ export function describeJobStoreContract(name: string, factory: JobStoreFactory)
         await expect(store.create(newJobRecord({ id: a.id }))).rejects.toBeInstanceOf(DuplicateJobError);
       });
     });
-  });
-}
 
     describeKeysAndWorkContract(() => ({ store, reopen: async () => (store = await h.reopen()) }));
+  });
+}

@@ -60,7 +60,7 @@ describeJobStoreContract('MongoJobStore logic over a nedb-backed collection (no 
     store: current,
     async reopen() {
       await current.close();
-      current = new MongoJobStore({ collection });
+      current = new MongoJobStore({ collection, idempotencyKeys });
       return current;
     },
     async dispose() {
@@ -165,8 +165,6 @@ describe('MongoJobStore documents', () => {
     expect(expiredFilter(now)).toEqual({ expiresAt: { $lt: now } });
   });
 
-  it('takes the database name from the URL when none is given', () => {
-    expect(dbNameFromUrl('mongodb://localhost:27017/jobsdb?replicaSet=rs0')).toBe('jobsdb');
   it('lets MongoDB drop idempotency keys when they expire (TTL index), and refuses key calls without a key collection', async () => {
     expect(IDEMPOTENCY_KEY_INDEXES).toEqual([{ key: { expiresAt: 1 }, name: 'expiresAt_ttl', expireAfterSeconds: 0 }]);
     const keys = new NedbIdempotencyKeyCollection();
@@ -176,6 +174,8 @@ describe('MongoJobStore documents', () => {
     await expect(new MongoJobStore({ collection: new NedbJobCollection() }).findIdempotencyKey('acme', 'k')).rejects.toThrow(/idempotencyKeys/);
   });
 
+  it('takes the database name from the URL when none is given', () => {
+    expect(dbNameFromUrl('mongodb://localhost:27017/jobsdb?replicaSet=rs0')).toBe('jobsdb');
     expect(dbNameFromUrl('mongodb://a:1,b:2/other')).toBe('other');
     expect(dbNameFromUrl('mongodb+srv://user:pw@cluster.example.com/x%2Dy')).toBe('x-y');
     expect(dbNameFromUrl('mongodb://localhost:27017')).toBeUndefined();

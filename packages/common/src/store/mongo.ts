@@ -10,9 +10,9 @@ import { MongoClient, type Collection, type Filter, type IndexDescription, type 
 import type { DeliveryAttempt, JobOutcome, JobParts, JobRecord, PartName, WebhookState } from '../jobs.ts';
 import { assertStorableRecord, definedPatch } from './records.ts';
 import { DuplicateJobError, type JobPatch, type JobStore } from './types.ts';
-
 import { IDEMPOTENCY_KEYS_COLLECTION, MongoIdempotencyKeys, driverKeyCollection, type IdempotencyKeyCollection, type IdempotencyKeyDoc } from './idempotency-mongo.ts';
 import type { IdempotencyKeyRecord, WorkCounts } from './idempotency-keys.ts';
+
 /** A job as stored in MongoDB: the record with `id` moved to `_id`. */
 export type JobDoc = Omit<JobRecord, 'id'> & { _id: string };
 
@@ -33,8 +33,8 @@ export interface JobCollection {
   findOneAndUpdate(filter: JobFilter, update: JobUpdate): Promise<JobDoc | null>;
   /** Returns how many documents were deleted. */
   deleteMany(filter: JobFilter): Promise<number>;
-}
   countDocuments(filter: JobFilter): Promise<number>;
+}
 
 export const JOBS_COLLECTION = 'jobs';
 export const DEFAULT_DB_NAME = 'modsvc';
@@ -44,8 +44,8 @@ export const JOB_INDEXES: IndexDescription[] = [
   { key: { status: 1, createdAt: 1 }, name: 'status_createdAt' },
   { key: { 'webhook.state': 1 }, name: 'webhook_state' },
   { key: { expiresAt: 1 }, name: 'expiresAt_ttl', expireAfterSeconds: 0 },
-];
   { key: { finishedAt: 1 }, name: 'finishedAt' },
+];
 
 export function toJobDoc(job: JobRecord): JobDoc {
   const { id, ...rest } = job;
@@ -126,6 +126,7 @@ export function driverCollection(coll: Collection<JobDoc>): JobCollection {
     async deleteMany(filter) {
       return (await coll.deleteMany(filter)).deletedCount;
     },
+    countDocuments: (filter) => coll.countDocuments(filter),
   };
 }
 
@@ -135,7 +136,6 @@ function isDuplicateKey(err: unknown): boolean {
 
 export interface MongoJobStoreOptions {
   url: string;
-    countDocuments: (filter) => coll.countDocuments(filter),
   /** Default: the database in the URL's path, else 'modsvc'. */
   dbName?: string;
   clientOptions?: MongoClientOptions;
@@ -146,6 +146,8 @@ export interface MongoJobStoreOptions {
 /** A store over an existing JobCollection (a test double, or a driver collection via driverCollection()). */
 export interface MongoJobStoreCollectionOptions {
   collection: JobCollection;
+  /** Where idempotency keys are kept; without it the key methods refuse. */
+  idempotencyKeys?: IdempotencyKeyCollection;
   now?: () => Date;
 }
 
@@ -155,33 +157,31 @@ export class MongoJobStore implements JobStore {
   private readonly coll: JobCollection;
   private readonly now: () => Date;
   private initialized: Promise<void> | null = null;
-  /** Where idempotency keys are kept; without it the key methods refuse. */
-  idempotencyKeys?: IdempotencyKeyCollection;
+  private readonly idempotencyKeys: MongoIdempotencyKeys | null;
 
   constructor(opts: MongoJobStoreOptions | MongoJobStoreCollectionOptions) {
     this.now = opts.now ?? (() => new Date());
+    let keys: IdempotencyKeyCollection | undefined;
     if ('collection' in opts) {
       this.client = null;
       this.coll = opts.collection;
+      keys = opts.idempotencyKeys;
     } else {
       this.client = new MongoClient(opts.url, { appName: 'modsvc', ignoreUndefined: true, ...opts.clientOptions });
       const db = this.client.db(opts.dbName ?? dbNameFromUrl(opts.url) ?? DEFAULT_DB_NAME);
-  private readonly idempotencyKeys: MongoIdempotencyKeys | null;
       this.coll = driverCollection(db.collection<JobDoc>(JOBS_COLLECTION));
+      keys = driverKeyCollection(db.collection<IdempotencyKeyDoc>(IDEMPOTENCY_KEYS_COLLECTION));
     }
+    this.idempotencyKeys = keys ? new MongoIdempotencyKeys(keys, () => this.init(), this.now) : null;
   }
-    let keys: IdempotencyKeyCollection | undefined;
 
   /** Connects and creates the indexes (idempotent). Other methods call it on first use. */
   init(): Promise<void> {
-      keys = opts.idempotencyKeys;
     if (!this.initialized) {
       this.initialized = (async () => {
         if (this.client) await this.client.connect();
         await this.coll.createIndexes(JOB_INDEXES);
-      keys = driverKeyCollection(db.collection<IdempotencyKeyDoc>(IDEMPOTENCY_KEYS_COLLECTION));
       })();
-    this.idempotencyKeys = keys ? new MongoIdempotencyKeys(keys, () => this.init(), this.now) : null;
       this.initialized.catch(() => {
         this.initialized = null;
       });
@@ -257,7 +257,6 @@ export class MongoJobStore implements JobStore {
   async deleteExpired(now: Date): Promise<number> {
     return (await this.ready()).deleteMany(expiredFilter(now));
   }
-}
 
   async countWork(since: Date): Promise<WorkCounts> {
     const coll = await this.ready();
@@ -281,3 +280,4 @@ export class MongoJobStore implements JobStore {
   async releaseIdempotencyKey(tenantId: string, key: string, jobId: string): Promise<void> {
     await this.keys().release(tenantId, key, jobId);
   }
+}

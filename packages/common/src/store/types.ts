@@ -47,7 +47,6 @@ export interface JobStore {
   listPendingWebhooks(limit: number): Promise<JobRecord[]>;
   /** Deletes records whose expiresAt is before `now`; returns how many. */
   deleteExpired(now: Date): Promise<number>;
-}
   /** Queued jobs now, and jobs finished at or after `since` (for admission control). */
   countWork(since: Date): Promise<WorkCounts>;
   /**
@@ -59,3 +58,4 @@ export interface JobStore {
   findIdempotencyKey(tenantId: string, key: string): Promise<IdempotencyKeyRecord | null>;
   /** Frees the key while it is still held for `jobId` (a claim whose job was then not created). */
   releaseIdempotencyKey(tenantId: string, key: string, jobId: string): Promise<void>;
+}
