@@ -101,6 +101,8 @@ export type * from '../generated/moderation/v1/ModerateRequest.ts';
 export type * from '../generated/moderation/v1/ModerationReply.ts';
 export type * from '../generated/moderation/v1/ListDeliveriesRequest.ts';
 export type * from '../generated/moderation/v1/ListDeliveriesReply.ts';
+export type * from '../generated/moderation/v1/RedeliverRequest.ts';
+export type * from '../generated/moderation/v1/RedeliverReply.ts';
 export type * from '../generated/moderation/v1/DeliveryAttempt.ts';
 export type * from '../generated/moderation/v1/MediaMetadata.ts';
 export type { IngestHandlers } from '../generated/moderation/v1/Ingest.ts';

@@ -4,6 +4,7 @@ import type { ClassScores, VisualClass } from './classes.ts';
 import type { TextToxicityPart, VisualEvidence } from './jobs.ts';
 import type { JobResults } from './domain/job-results.ts';
 import type { ModerationReply } from './domain/moderation-result.ts';
+import type { DeliveryLogView, RedeliveryView } from './domain/delivery-log.ts';
 
 export type TextSource = 'caption' | 'ocr' | 'speech' | 'api';
 
@@ -178,14 +179,16 @@ export interface ModeratorApi {
   moderate(input: ModerateInput): Promise<ModerationReply>;
 }
 
-export interface DeliveriesView {
-  state: 'none' | 'pending' | 'delivered' | 'gave_up';
-  attempts: { attempt: number; at: string; httpStatus: number; error: string | null; durationMs: number }[];
-}
+export type DeliveriesView = DeliveryLogView;
 
-/** webhook-dispatcher: the delivery log of a job's callback. */
+/** webhook-dispatcher: the delivery log of a job's callback, and sending it again on request. */
 export interface DeliveriesApi {
   deliveries(tenantId: string, jobId: string): Promise<DeliveriesView | null>;
+  /**
+   * Sends the finished job's webhook again now, with the same webhook-id, and answers that attempt.
+   * null when the tenant has no such job; ApiError 'conflict' when it has no callback_url or has not finished.
+   */
+  redeliver(tenantId: string, jobId: string): Promise<RedeliveryView | null>;
 }
 
 /** vision-inference: which models are loaded and which classes they cover. */

@@ -5,6 +5,7 @@ export type ApiErrorCode =
   | 'invalid_request'
   | 'unauthorized'
   | 'not_found'
+  | 'conflict'
   | 'idempotency_conflict'
   | 'payload_too_large'
   | 'unsupported_media_type'
@@ -16,6 +17,7 @@ const HTTP_STATUS: Record<ApiErrorCode, number> = {
   invalid_request: 422,
   unauthorized: 401,
   not_found: 404,
+  conflict: 409,
   idempotency_conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -28,6 +30,7 @@ const GRPC_STATUS: Record<ApiErrorCode, grpc.status> = {
   invalid_request: grpc.status.INVALID_ARGUMENT,
   unauthorized: grpc.status.UNAUTHENTICATED,
   not_found: grpc.status.NOT_FOUND,
+  conflict: grpc.status.FAILED_PRECONDITION,
   idempotency_conflict: grpc.status.ALREADY_EXISTS,
   payload_too_large: grpc.status.OUT_OF_RANGE,
   unsupported_media_type: grpc.status.FAILED_PRECONDITION,

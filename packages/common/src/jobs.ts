@@ -3,7 +3,7 @@ import type { ClassScores, ToxicityLabel, VisualClass } from './classes.ts';
 import type { JobResults } from './domain/job-results.ts';
 import type { TextSpan, SpeechSegment, VisualEvidence } from './domain/items-result.ts';
 import type { MediaMetadata } from './domain/media-metadata.ts';
-import type { DeliveryState } from './domain/delivery-log.ts';
+import type { AttemptOutcome, DeliveryState } from './domain/delivery-log.ts';
 
 // Parts and records carry these as they appear in the public results; the domain defines them.
 export type { JobResults, MediaMetadata, VisualEvidence };
@@ -21,10 +21,21 @@ export type JobSource =
 
 export interface DeliveryAttempt {
   attempt: number;
-  at: string; // ISO time
+  at: string; // ISO time the attempt started
   httpStatus: number; // 0 = no response
   error: string | null;
   durationMs: number;
+  /** 'sending' from just before the request until its outcome is recorded. Absent in older records, whose attempts all finished. */
+  outcome?: AttemptOutcome;
+  /** Sent on request (POST /jobs/{id}/webhook/redeliver), outside the retry schedule. */
+  redelivery?: boolean;
+}
+
+export interface JobWebhook {
+  state: WebhookState;
+  attempts: DeliveryAttempt[];
+  /** ISO time the next scheduled attempt is due; null (or absent in older records) when none is scheduled. */
+  nextAttemptAt?: string | null;
 }
 
 export type WebhookState = DeliveryState;
@@ -86,7 +97,7 @@ export interface JobRecord {
   /** Set when done: an ItemsResult or a PolicyResult, after the job's product. */
   results: JobResults | null;
   msg: string | null;
-  webhook: { state: WebhookState; attempts: DeliveryAttempt[] };
+  webhook: JobWebhook;
   createdAt: Date;
   updatedAt: Date;
   finishedAt: Date | null;

@@ -11,11 +11,11 @@ import {
   type MediaMetadata__Output,
   type ModelInfo__Output,
   type ModerationReply__Output,
+  type RedeliverReply__Output,
 } from '@modsvc/protos';
 // Not re-exported by @modsvc/protos: no gRPC API carries it yet.
 import type { ErrorInfo__Output } from '@modsvc/protos/generated/moderation/v1/ErrorInfo.ts';
 import type * as contracts from '../src/contracts.ts';
-import type { DeliveryAttempt } from '../src/jobs.ts';
 import {
   ClassCoverageReportSchema,
   DeliveryAttemptLogSchema,
@@ -24,9 +24,12 @@ import {
   HeldBackQualitySchema,
   MediaMetadataSchema,
   ModelReportSchema,
+  RedeliverySchema,
+  type AttemptView,
   type ClassCoverageReport,
   type DeliveryAttemptLog,
   type DeliveryLog,
+  type DeliveryLogView,
   type DeliveryState,
   type ErrorBody,
   type HeldBackQuality,
@@ -34,6 +37,8 @@ import {
   type ModelReport,
   type ModelsReport,
   type ModerationReply,
+  type Redelivery,
+  type RedeliveryView,
 } from '../src/domain/index.ts';
 
 type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
@@ -70,9 +75,11 @@ describe('domain and protos agree', () => {
 
   it('delivery log: ListDeliveriesReply and DeliveryAttempt (snake_case in REST)', () => {
     expectTypeOf<ProtoFields<DeliveryAttempt__Output>>().toEqualTypeOf<Camel<keyof DeliveryAttemptLog>>();
-    expectTypeOf<ProtoFields<ListDeliveriesReply__Output>>().toEqualTypeOf<Exclude<keyof DeliveryLog, 'job_id'>>();
+    expectTypeOf<ProtoFields<ListDeliveriesReply__Output>>().toEqualTypeOf<Camel<Exclude<keyof DeliveryLog, 'job_id'>>>();
     expect(protoFields('DeliveryAttempt')).toEqual(domainFields(DeliveryAttemptLogSchema));
     expect(protoFields('ListDeliveriesReply')).toEqual(domainFields(DeliveryLogSchema, { job_id: '' }));
+    expectTypeOf<ProtoFields<RedeliverReply__Output>>().toEqualTypeOf<Camel<Exclude<keyof Redelivery, 'job_id'>>>();
+    expect(protoFields('RedeliverReply')).toEqual(domainFields(RedeliverySchema, { job_id: '' }));
   });
 
   it('media metadata, the error body and the moderation reply', () => {
@@ -107,7 +114,9 @@ describe('domain and contracts agree', () => {
   it('the models report and delivery views that contracts.ts declares are the domain types', () => {
     expectTypeOf<contracts.ModelsReport>().toEqualTypeOf<ModelsReport>();
     expectTypeOf<contracts.HeldBackQuality>().toEqualTypeOf<HeldBackQuality>();
+    expectTypeOf<contracts.DeliveriesView>().toEqualTypeOf<DeliveryLogView>();
     expectTypeOf<contracts.DeliveriesView['state']>().toEqualTypeOf<DeliveryState>();
-    expectTypeOf<contracts.DeliveriesView['attempts'][number]>().toEqualTypeOf<DeliveryAttempt>();
+    expectTypeOf<contracts.DeliveriesView['attempts'][number]>().toEqualTypeOf<AttemptView>();
+    expectTypeOf<Awaited<ReturnType<contracts.DeliveriesApi['redeliver']>>>().toEqualTypeOf<RedeliveryView | null>();
   });
 });

@@ -10,7 +10,11 @@ import {
   RISK_THRESHOLDS,
   STANDARD_CATEGORIES,
   STANDARD_CATEGORY_NAMES,
+  DeliveryLogSchema,
+  RedeliverySchema,
+  attemptView,
   deliveryLog,
+  redelivery,
   isPolicyResult,
   parseItemsResult,
   parseJobResults,
@@ -126,13 +130,27 @@ describe('schemas', () => {
     expect(ErrorBodySchema.safeParse({ error: 'teapot', message: '' }).success).toBe(false);
   });
 
-  it('the delivery log renames the stored attempts to the public snake_case fields', () => {
+  it('the delivery log renames the attempts to the public snake_case fields', () => {
     const at = '2026-01-02T03:04:05.000Z';
-    expect(deliveryLog('job_1', 'delivered', [{ attempt: 1, at, httpStatus: 200, error: null, durationMs: 12 }])).toEqual({
+    const sending = { attempt: 2, at, outcome: 'sending' as const, redelivery: true, httpStatus: 0, error: null, durationMs: 0 };
+    const log = deliveryLog('job_1', { state: 'pending', webhookId: 'job.finished:job_1', nextAttemptAt: null, attempts: [sending] });
+    expect(log).toEqual({
       job_id: 'job_1',
-      state: 'delivered',
-      attempts: [{ attempt: 1, at, http_status: 200, error: null, duration_ms: 12 }],
+      webhook_id: 'job.finished:job_1',
+      state: 'pending',
+      next_attempt_at: null,
+      attempts: [{ attempt: 2, at, outcome: 'sending', redelivery: true, http_status: 0, error: null, duration_ms: 0 }],
     });
+    expect(DeliveryLogSchema.parse(log)).toEqual(log);
+    const answer = redelivery('job_1', { webhookId: 'job.finished:job_1', state: 'pending', attempt: sending });
+    expect(RedeliverySchema.parse(answer)).toEqual({ job_id: 'job_1', webhook_id: 'job.finished:job_1', state: 'pending', attempt: log.attempts[0] });
+  });
+
+  it('reads attempts stored before outcomes were tracked as finished, scheduled attempts', () => {
+    const at = '2026-01-02T03:04:05.000Z';
+    expect(attemptView({ attempt: 1, at, httpStatus: 204, error: null, durationMs: 3 })).toMatchObject({ outcome: 'delivered', redelivery: false });
+    expect(attemptView({ attempt: 1, at, httpStatus: 0, error: 'ECONNREFUSED', durationMs: 3 })).toMatchObject({ outcome: 'failed', redelivery: false });
+    expect(attemptView({ attempt: 1, at, httpStatus: 0, error: null, durationMs: 0, outcome: 'sending' })).toMatchObject({ outcome: 'sending' });
   });
 });
 

@@ -1,6 +1,6 @@
 // The behaviour every JobStore implementation must have. Run with describeJobStoreContract().
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DeliveryAttempt, JobRecord, SpeechPart, VisionPart } from '../src/jobs.ts';
+import type { DeliveryAttempt, JobRecord, SpeechPart, VisionPart, WebhookState } from '../src/jobs.ts';
 import { DuplicateJobError, type JobStore } from '../src/store/types.ts';
 import { newJobRecord, opaqueResults } from './fixtures.ts';
 import { describeKeysAndWorkContract } from './store-contract-keys-and-work.ts';
@@ -43,6 +43,11 @@ const speechPart: SpeechPart = {
 
 function attempt(n: number, httpStatus: number): DeliveryAttempt {
   return { attempt: n, at: at(n * 1000).toISOString(), httpStatus, error: httpStatus === 0 ? 'ECONNREFUSED' : null, durationMs: 10 * n };
+}
+
+/** Appends an attempt and sets the state through updateWebhook. */
+function appendAttempt(store: JobStore, id: string, a: DeliveryAttempt, state: WebhookState): Promise<JobRecord | null> {
+  return store.updateWebhook(id, (job) => ({ ...job.webhook, state, attempts: [...job.webhook.attempts, a] }));
 }
 
 export function describeJobStoreContract(name: string, factory: JobStoreFactory): void {
@@ -199,7 +204,7 @@ export function describeJobStoreContract(name: string, factory: JobStoreFactory)
       it('is a no-op on a done job, even after its webhook was delivered', async () => {
         const job = await created({ callbackUrl: 'https://hooks.example.com/cb' });
         await store.finish(job.id, { status: 'done', results: opaqueResults({ first: true }) });
-        await store.recordDelivery(job.id, attempt(1, 200), 'delivered');
+        await appendAttempt(store, job.id, attempt(1, 200), 'delivered');
         const before = await store.get(job.id);
         expect(await store.finish(job.id, { status: 'done', results: opaqueResults({ second: true }) })).toBe(false);
         const after = await store.get(job.id);
@@ -212,26 +217,35 @@ export function describeJobStoreContract(name: string, factory: JobStoreFactory)
       });
     });
 
-    describe('recordDelivery', () => {
-      it('appends attempts in order and sets the state', async () => {
+    describe('updateWebhook', () => {
+      it('replaces the webhook with what the change returns and answers the updated record', async () => {
         const job = await created({ callbackUrl: 'https://hooks.example.com/cb' });
         await store.finish(job.id, { status: 'done', results: opaqueResults({}) });
-        await store.recordDelivery(job.id, attempt(1, 0), 'pending');
-        await store.recordDelivery(job.id, attempt(2, 503), 'pending');
-        await store.recordDelivery(job.id, attempt(3, 200), 'delivered');
-        const got = await store.get(job.id);
-        expect(got?.webhook).toEqual({ state: 'delivered', attempts: [attempt(1, 0), attempt(2, 503), attempt(3, 200)] });
+        await appendAttempt(store, job.id, attempt(1, 0), 'pending');
+        const sending = { ...attempt(2, 0), outcome: 'sending' as const };
+        const next = { state: 'pending' as const, attempts: [attempt(1, 0), sending], nextAttemptAt: null };
+        const updated = await store.updateWebhook(job.id, () => next);
+        expect(updated?.webhook).toEqual(next);
+        expect(updated!.updatedAt.getTime()).toBeGreaterThan(job.updatedAt.getTime());
+        await store.updateWebhook(job.id, (j) => ({ ...j.webhook, state: 'delivered', attempts: [attempt(1, 0), { ...attempt(2, 200), outcome: 'delivered' }] }));
+        expect((await store.get(job.id))?.webhook).toEqual({ state: 'delivered', attempts: [attempt(1, 0), { ...attempt(2, 200), outcome: 'delivered' }], nextAttemptAt: null });
       });
 
-      it('keeps both attempts recorded concurrently', async () => {
+      it('changes nothing when the change declines', async () => {
         const job = await created({ callbackUrl: 'https://hooks.example.com/cb' });
-        await Promise.all([store.recordDelivery(job.id, attempt(1, 500), 'pending'), store.recordDelivery(job.id, attempt(2, 500), 'pending')]);
-        const attempts = (await store.get(job.id))!.webhook.attempts.map((a) => a.attempt);
-        expect(attempts.sort()).toEqual([1, 2]);
+        expect(await store.updateWebhook(job.id, () => null)).toBeNull();
+        expect(await store.get(job.id)).toEqual(job);
       });
 
-      it('ignores an unknown id', async () => {
-        await expect(store.recordDelivery('no-such-job', attempt(1, 200), 'delivered')).resolves.toBeUndefined();
+      it('keeps every attempt appended concurrently, each change seeing the one before', async () => {
+        const job = await created({ callbackUrl: 'https://hooks.example.com/cb' });
+        const numbered = (j: JobRecord) => ({ ...j.webhook, attempts: [...j.webhook.attempts, attempt(j.webhook.attempts.length + 1, 500)] });
+        await Promise.all(Array.from({ length: 6 }, () => store.updateWebhook(job.id, numbered)));
+        expect((await store.get(job.id))!.webhook.attempts.map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6]);
+      });
+
+      it('answers null for an unknown id', async () => {
+        expect(await appendAttempt(store, 'no-such-job', attempt(1, 200), 'delivered')).toBeNull();
         expect(await store.get('no-such-job')).toBeNull();
       });
     });
@@ -261,7 +275,7 @@ export function describeJobStoreContract(name: string, factory: JobStoreFactory)
         await store.finish(pendingDone.id, { status: 'done', results: opaqueResults({ ok: true }) });
         await store.finish(pendingFailed.id, { status: 'failed', msg: 'nope' });
         await store.finish(delivered.id, { status: 'done', results: opaqueResults({}) });
-        await store.recordDelivery(delivered.id, attempt(1, 200), 'delivered');
+        await appendAttempt(store, delivered.id, attempt(1, 200), 'delivered');
         await store.finish(noCallback.id, { status: 'done', results: opaqueResults({}) });
 
         const listed = await store.listPendingWebhooks(10);
@@ -299,7 +313,7 @@ export function describeJobStoreContract(name: string, factory: JobStoreFactory)
         await store.update(a.id, { mediaKey: 'media/a', expectedParts: ['vision'] });
         await store.setPart(a.id, 'vision', visionPart(0.7));
         await store.finish(a.id, { status: 'done', results: opaqueResults({ items: [{ name: 'firearm', score: 0.7 }] }) });
-        await store.recordDelivery(a.id, attempt(1, 500), 'pending');
+        await appendAttempt(store, a.id, attempt(1, 500), 'pending');
         const before = [await store.get(a.id), await store.get(b.id)];
 
         store = await h.reopen();

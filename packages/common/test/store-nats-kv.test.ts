@@ -12,7 +12,7 @@ import { JetStreamApiError, jetstreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import { nanos } from '@nats-io/nats-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SpeechPart, VisionPart } from '../src/jobs.ts';
+import type { JobRecord, SpeechPart, VisionPart } from '../src/jobs.ts';
 import {
   DEFAULT_JOBS_KV_TTL_MS,
   JobStoreConflictError,
@@ -147,7 +147,7 @@ describe('NatsKvJobStore', () => {
     });
   });
 
-  it('setPart and recordDelivery from two connections keep every write', async () => {
+  it('setPart and updateWebhook from two connections keep every write', async () => {
     await withStores(2, async (a, b) => {
       const job = newJobRecord();
       await a.create(job);
@@ -155,7 +155,8 @@ describe('NatsKvJobStore', () => {
       expect((await a.get(job.id))?.parts).toEqual({ vision: visionPart(0.3), speech: speechPart });
 
       const attempts = Array.from({ length: 8 }, (_, i) => ({ attempt: i + 1, at: new Date(i).toISOString(), httpStatus: 500, error: null, durationMs: 1 }));
-      await Promise.all(attempts.map((at, i) => (i % 2 ? a : b).recordDelivery(job.id, at, 'pending')));
+      const append = (at: (typeof attempts)[number]) => (j: JobRecord) => ({ ...j.webhook, state: 'pending' as const, attempts: [...j.webhook.attempts, at] });
+      await Promise.all(attempts.map((at, i) => (i % 2 ? a : b).updateWebhook(job.id, append(at))));
       expect((await b.get(job.id))?.webhook.attempts.map((x) => x.attempt).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     });
   });

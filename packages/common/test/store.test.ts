@@ -11,13 +11,13 @@ import {
   JOB_INDEXES,
   MongoJobStore,
   dbNameFromUrl,
-  deliveryUpdate,
   expiredFilter,
   finishUpdates,
   fromJobDoc,
   patchUpdate,
   setPartUpdate,
   toJobDoc,
+  webhookSwap,
 } from '../src/store/mongo.ts';
 import { decodeRecord, encodeRecord } from '../src/store/records.ts';
 import { IDEMPOTENCY_KEYS_COLLECTION, IDEMPOTENCY_KEY_INDEXES } from '../src/store/idempotency-mongo.ts';
@@ -151,11 +151,13 @@ describe('MongoJobStore documents', () => {
     expect(patchUpdate({ mediaKey: 'k', mediaType: undefined }, now)).toEqual({ $set: { mediaKey: 'k', updatedAt: now } });
   });
 
-  it('appends a delivery attempt with $push', () => {
+  it('swaps the webhook only while it is still the one the change was computed from', () => {
     const a = { attempt: 2, at: now.toISOString(), httpStatus: 500, error: null, durationMs: 5 };
-    expect(deliveryUpdate(a, 'pending', now)).toEqual({
-      $push: { 'webhook.attempts': a },
-      $set: { 'webhook.state': 'pending', updatedAt: now },
+    const current = { state: 'pending' as const, attempts: [a] };
+    const next = { state: 'gave_up' as const, attempts: [a], nextAttemptAt: null };
+    expect(webhookSwap('j1', current, next, now)).toEqual({
+      filter: { _id: 'j1', webhook: current },
+      update: { $set: { webhook: next, updatedAt: now } },
     });
   });
 

@@ -16,8 +16,19 @@ describe('tenants', () => {
       }),
     );
     expect(reg.byApiKey('acme-key-0123456789abcdef')?.id).toBe('acme');
-    expect(reg.byApiKey('globex-key-0123456789abcd')).toMatchObject({ id: 'globex', signingSecret: null, tier: 'standard' });
+    expect(reg.byApiKey('acme-key-0123456789abcdef')?.signingSecrets).toEqual(['s1']);
+    expect(reg.byApiKey('globex-key-0123456789abcd')).toMatchObject({ id: 'globex', signingSecrets: [], tier: 'standard' });
     expect(reg.byApiKey('nope')).toBeNull();
+  });
+
+  it('takes signing_secrets (new first, then old) for rotation, and refuses both forms or an empty list', () => {
+    const key = { api_keys: ['0123456789abcdef0123'] };
+    const [rotating] = parseTenants({ tenants: [{ id: 'a', ...key, signing_secrets: ['new', 'old'] }] });
+    expect(rotating?.signingSecrets).toEqual(['new', 'old']);
+    expect(() => parseTenants({ tenants: [{ id: 'a', ...key, signing_secret: 'x', signing_secrets: ['y'] }] })).toThrow(/not both/);
+    expect(() => parseTenants({ tenants: [{ id: 'a', ...key, signing_secrets: [] }] })).toThrow();
+    expect(() => parseTenants({ tenants: [{ id: 'a', ...key, signing_secrets: ['new', ''] }] })).toThrow();
+    expect(parseTenants({ tenants: [{ id: 'a', ...key, signing_secret: null }] })[0]?.signingSecrets).toEqual([]);
   });
 
   it('rejects tenants without keys, short keys and duplicate ids', () => {

@@ -41,6 +41,7 @@ describe('OpenAPI document', () => {
       'POST /moderate',
       'GET /models',
       'GET /jobs/{job_id}/webhook',
+      'POST /jobs/{job_id}/webhook/redeliver',
     ]);
   });
 

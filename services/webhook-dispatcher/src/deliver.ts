@@ -1,25 +1,17 @@
-// One delivery attempt of the job-finished webhook: POST the signed body to callback_url through
-// the egress guard. The caller (the dispatcher loop) records the attempt and schedules retries.
+// One delivery attempt: POST the exact body bytes, with the signing headers, through the egress guard.
+// The callers record the attempt and decide about retries (schedule.ts).
 import { EgressError, safeFetch, type EgressGuard, type Resolver } from '@modsvc/common/egress';
 import type { JobRecord } from '@modsvc/common/jobs';
 import { buildWebhookBody } from './payload.ts';
-import { SIGNATURE_HEADER, signBody } from '@modsvc/common/webhook-signature';
+import { parseRetryAfterMs } from './schedule.ts';
+import { signingHeaders } from './signing-headers.ts';
+import { jobFinishedWebhookId } from './webhook-id.ts';
 
 export const WEBHOOK_USER_AGENT = 'modsvc-webhook/1';
 /** Receiver response bodies are read up to this size and otherwise ignored. */
 const RESPONSE_BODY_LIMIT = 64 * 1024;
-
-export interface DeliverOptions {
-  job: JobRecord;
-  /** Secret for X-Hub-Signature-256; null: the header is not sent. */
-  signingSecret: string | null;
-  guard: EgressGuard;
-  timeoutMs?: number;
-  /** Name resolution override (tests). */
-  resolve?: Resolver;
-  /** Pre-built body (the exact bytes to sign and send); built from the job when absent. */
-  body?: Buffer;
-}
+/** Answers whose Retry-After header is honoured. */
+const RETRY_AFTER_STATUSES = new Set([429, 503]);
 
 export interface DeliveryResult {
   /** 2xx: delivered. */
@@ -30,48 +22,54 @@ export interface DeliveryResult {
   httpStatus: number;
   error: string | null;
   durationMs: number;
-  /** ISO time the attempt started. */
-  at: string;
+  /** The receiver's Retry-After on a 429 or 503, as a delay in ms (capped); null otherwise. */
+  retryAfterMs: number | null;
 }
 
-export async function deliverWebhook(opts: DeliverOptions): Promise<DeliveryResult> {
-  const { job } = opts;
-  if (!job.callbackUrl) {
-    return { ok: false, retry: false, httpStatus: 0, error: 'job has no callback_url', durationMs: 0, at: new Date().toISOString() };
-  }
-  let body: Buffer;
-  try {
-    body = opts.body ?? buildWebhookBody(job);
-  } catch (err) {
-    return { ok: false, retry: false, httpStatus: 0, error: (err as Error).message, durationMs: 0, at: new Date().toISOString() };
-  }
-  return postSigned({ url: job.callbackUrl, body, signingSecret: opts.signingSecret, guard: opts.guard, timeoutMs: opts.timeoutMs, resolve: opts.resolve });
-}
-
-export interface PostSignedOptions {
+export interface SignedPost {
   url: string;
   /** The exact bytes to sign and send. */
   body: Buffer;
-  signingSecret: string | null;
+  webhookId: string;
+  /** When the attempt started; sent as webhook-timestamp. */
+  startedAt: Date;
+  /** The tenant's signing secrets, current first; none: unsigned. */
+  secrets: readonly string[];
   guard: EgressGuard;
   timeoutMs?: number;
+  /** Name resolution override (tests). */
   resolve?: Resolver;
 }
 
+export type JobWebhookPost = Omit<SignedPost, 'url' | 'body' | 'webhookId'> & { job: JobRecord };
+
+/** The job-finished webhook of a job: its payload, under the job's webhook-id. */
+export async function deliverWebhook(opts: JobWebhookPost): Promise<DeliveryResult> {
+  const { job, ...rest } = opts;
+  const refused = (error: string): DeliveryResult => ({ ok: false, retry: false, httpStatus: 0, error, durationMs: 0, retryAfterMs: null });
+  if (!job.callbackUrl) return refused('job has no callback_url');
+  let body: Buffer;
+  try {
+    body = buildWebhookBody(job);
+  } catch (err) {
+    return refused((err as Error).message);
+  }
+  return postSigned({ ...rest, url: job.callbackUrl, body, webhookId: jobFinishedWebhookId(job.id) });
+}
+
 /** One signed JSON POST through the egress guard (job webhooks and moderation callbacks). */
-export async function postSigned(opts: PostSignedOptions): Promise<DeliveryResult> {
+export async function postSigned(opts: SignedPost): Promise<DeliveryResult> {
   const started = Date.now();
-  const at = new Date(started).toISOString();
-  const done = (r: Omit<DeliveryResult, 'durationMs' | 'at'>): DeliveryResult => ({
+  const done = (r: Omit<DeliveryResult, 'durationMs' | 'retryAfterMs'>, retryAfterMs: number | null = null): DeliveryResult => ({
     ...r,
     durationMs: Date.now() - started,
-    at,
+    retryAfterMs,
   });
-  const headers: Record<string, string> = {
+  const headers = {
     'Content-Type': 'application/json',
     'User-Agent': WEBHOOK_USER_AGENT,
+    ...signingHeaders(opts.webhookId, opts.startedAt, opts.body, opts.secrets),
   };
-  if (opts.signingSecret) headers[SIGNATURE_HEADER] = signBody(opts.body, opts.signingSecret);
 
   try {
     const res = await safeFetch(opts.url, {
@@ -92,7 +90,8 @@ export async function postSigned(opts: PostSignedOptions): Promise<DeliveryResul
       return done({ ok: false, retry: false, httpStatus: s, error: 'receiver answered 410 Gone; not retrying' });
     }
     const note = s >= 300 && s <= 399 ? ' (redirects are not followed for webhooks)' : '';
-    return done({ ok: false, retry: true, httpStatus: s, error: `receiver answered HTTP ${s}${note}` });
+    const retryAfterMs = RETRY_AFTER_STATUSES.has(s) ? parseRetryAfterMs(headerText(res.headers['retry-after']), new Date()) : null;
+    return done({ ok: false, retry: true, httpStatus: s, error: `receiver answered HTTP ${s}${note}` }, retryAfterMs);
   } catch (err) {
     if (err instanceof EgressError) {
       // A refused or malformed URL will not become valid by waiting.
@@ -101,4 +100,8 @@ export async function postSigned(opts: PostSignedOptions): Promise<DeliveryResul
     }
     return done({ ok: false, retry: true, httpStatus: 0, error: (err as Error).message });
   }
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }

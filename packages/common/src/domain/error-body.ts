@@ -5,6 +5,7 @@ export const API_ERROR_CODES = [
   'invalid_request',
   'unauthorized',
   'not_found',
+  'conflict',
   'idempotency_conflict',
   'payload_too_large',
   'unsupported_media_type',

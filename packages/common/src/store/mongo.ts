@@ -1,13 +1,14 @@
 // MongoDB job store (official driver). Collection `jobs`, one document per job with `_id` = job id.
 // Retention is enforced by MongoDB itself through a TTL index on expiresAt; deleteExpired() is
 // still provided for an immediate sweep. Each write is a single atomic update, so concurrent stage
-// instances need no locking: finish() only matches a queued job, so exactly one call transitions it.
+// instances need no locking: finish() only matches a queued job, so exactly one call transitions it;
+// updateWebhook() is a compare-and-swap on the webhook, retried on a fresh read when another write won.
 //
 // The filters and update documents are built by the exported pure functions below so that they
 // can be checked without a server; the store talks to the driver through the narrow JobCollection
 // interface (driverCollection() adapts a driver Collection to it).
 import { MongoClient, type Collection, type Filter, type IndexDescription, type MongoClientOptions, type UpdateFilter } from 'mongodb';
-import type { DeliveryAttempt, JobOutcome, JobParts, JobRecord, PartName, WebhookState } from '../jobs.ts';
+import type { JobOutcome, JobParts, JobRecord, JobWebhook, PartName } from '../jobs.ts';
 import { assertStorableRecord, definedPatch } from './records.ts';
 import { DuplicateJobError, type JobPatch, type JobStore } from './types.ts';
 import { IDEMPOTENCY_KEYS_COLLECTION, MongoIdempotencyKeys, driverKeyCollection, type IdempotencyKeyCollection, type IdempotencyKeyDoc } from './idempotency-mongo.ts';
@@ -84,9 +85,17 @@ export function finishUpdates(id: string, outcome: JobOutcome, now: Date): { fil
   ];
 }
 
-export function deliveryUpdate(attempt: DeliveryAttempt, state: WebhookState, now: Date): JobUpdate {
-  return { $push: { 'webhook.attempts': attempt }, $set: { 'webhook.state': state, updatedAt: now } } as JobUpdate;
+/**
+ * updateWebhook() as a compare-and-swap: the update matches only while the stored webhook is still the
+ * one the change was computed from (an embedded document equals only an identical one, fields in the
+ * same order, which holds for the document as read back).
+ */
+export function webhookSwap(id: string, current: JobWebhook, next: JobWebhook, now: Date): { filter: JobFilter; update: JobUpdate } {
+  return { filter: { _id: id, webhook: current }, update: { $set: { webhook: next, updatedAt: now } } as JobUpdate };
 }
+
+/** Compare-and-swap rounds before updateWebhook() gives up under constant contention. */
+const MAX_WEBHOOK_SWAPS = 50;
 
 export const UNFINISHED_QUERY: { filter: JobFilter; sort: JobSort } = {
   filter: { status: 'queued' },
@@ -238,8 +247,18 @@ export class MongoJobStore implements JobStore {
     return false;
   }
 
-  async recordDelivery(id: string, attempt: DeliveryAttempt, state: WebhookState): Promise<void> {
-    await (await this.ready()).updateOne({ _id: id }, deliveryUpdate(attempt, state, this.now()));
+  async updateWebhook(id: string, change: (job: JobRecord) => JobWebhook | null): Promise<JobRecord | null> {
+    const coll = await this.ready();
+    for (let round = 0; round < MAX_WEBHOOK_SWAPS; round++) {
+      const doc = await coll.findOne({ _id: id });
+      if (!doc) return null;
+      const webhook = change(fromJobDoc(doc));
+      if (!webhook) return null;
+      const { filter, update } = webhookSwap(id, doc.webhook, webhook, this.now());
+      const after = await coll.findOneAndUpdate(filter, update);
+      if (after) return fromJobDoc(after);
+    }
+    throw new Error(`job ${id}: its webhook changed under ${MAX_WEBHOOK_SWAPS} updates in a row`);
   }
 
   async listUnfinished(limit: number): Promise<JobRecord[]> {

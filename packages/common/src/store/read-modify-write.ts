@@ -1,9 +1,9 @@
 // The record-level writes shared by stores that update a whole record under a lock or a revision check
 // (embedded, NATS KV): each store supplies get() and an atomic modify(); the change functions come from
 // records.ts, so every store applies the same semantics.
-import type { DeliveryAttempt, JobOutcome, JobParts, JobRecord, PartName, WebhookState } from '../jobs.ts';
+import type { JobOutcome, JobParts, JobRecord, JobWebhook, PartName } from '../jobs.ts';
 import type { JobPatch } from './types.ts';
-import { applyDelivery, applyFinish, applyPart, applyPatch } from './records.ts';
+import { applyFinish, applyPart, applyPatch, applyWebhook } from './records.ts';
 
 export abstract class ReadModifyWriteJobStore {
   protected readonly now: () => Date;
@@ -55,7 +55,15 @@ export abstract class ReadModifyWriteJobStore {
     );
   }
 
-  async recordDelivery(id: string, attempt: DeliveryAttempt, state: WebhookState): Promise<void> {
-    await this.modify(id, (job) => ({ next: applyDelivery(job, attempt, state, this.now()), result: undefined }), undefined);
+  updateWebhook(id: string, change: (job: JobRecord) => JobWebhook | null): Promise<JobRecord | null> {
+    return this.modify(
+      id,
+      (job) => {
+        const webhook = change(job);
+        const next = webhook ? applyWebhook(job, webhook, this.now()) : null;
+        return { next, result: next };
+      },
+      null,
+    );
   }
 }

@@ -1,6 +1,6 @@
 // Pure job-record transitions shared by the store implementations, and the Date-preserving codec
 // the embedded store uses to keep records opaque to its database engine.
-import type { DeliveryAttempt, JobOutcome, JobParts, JobRecord, PartName, WebhookState } from '../jobs.ts';
+import type { JobOutcome, JobParts, JobRecord, JobWebhook, PartName } from '../jobs.ts';
 import type { JobPatch } from './types.ts';
 
 const PATCH_KEYS = ['mediaKey', 'mediaType', 'metadata', 'expectedParts'] as const satisfies readonly (keyof JobPatch)[];
@@ -48,8 +48,8 @@ export function applyFinish(job: JobRecord, outcome: JobOutcome, now: Date): Job
     : { ...base, status: 'failed', msg: outcome.msg };
 }
 
-export function applyDelivery(job: JobRecord, attempt: DeliveryAttempt, state: WebhookState, now: Date): JobRecord {
-  return { ...job, webhook: { state, attempts: [...job.webhook.attempts, attempt] }, updatedAt: now };
+export function applyWebhook(job: JobRecord, webhook: JobWebhook, now: Date): JobRecord {
+  return { ...job, webhook, updatedAt: now };
 }
 
 // ---- codec ------------------------------------------------------------------------------------

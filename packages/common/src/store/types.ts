@@ -1,4 +1,4 @@
-import type { DeliveryAttempt, JobOutcome, JobParts, JobRecord, MediaMetadata, PartName, WebhookState } from '../jobs.ts';
+import type { JobOutcome, JobParts, JobRecord, JobWebhook, MediaMetadata, PartName } from '../jobs.ts';
 
 import type { IdempotencyKeyRecord, WorkCounts } from './idempotency-keys.ts';
 
@@ -39,8 +39,13 @@ export interface JobStore {
    * callback_url, webhook.state = 'pending'.
    */
   finish(id: string, outcome: JobOutcome): Promise<boolean>;
-  /** Appends a webhook delivery attempt and sets the webhook state. */
-  recordDelivery(id: string, attempt: DeliveryAttempt, state: WebhookState): Promise<void>;
+  /**
+   * Atomically replaces the job's webhook with change(job), or leaves it when change returns null (a
+   * condition that no longer holds). `change` may be called again on a fresh record after a concurrent
+   * write, so it must be pure; no write is lost. Returns the updated record, or null when the job is
+   * absent or the change declined.
+   */
+  updateWebhook(id: string, change: (job: JobRecord) => JobWebhook | null): Promise<JobRecord | null>;
   /** Queued jobs (oldest first), for re-driving after a restart. */
   listUnfinished(limit: number): Promise<JobRecord[]>;
   /** Finished jobs whose webhook state is 'pending'. */

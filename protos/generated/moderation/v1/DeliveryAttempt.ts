@@ -8,6 +8,8 @@ export interface DeliveryAttempt {
   'httpStatus'?: (number);
   'error'?: (string);
   'durationMs'?: (number | string | Long);
+  'outcome'?: (string);
+  'redelivery'?: (boolean);
 }
 
 export interface DeliveryAttempt__Output {
@@ -16,4 +18,6 @@ export interface DeliveryAttempt__Output {
   'httpStatus': (number);
   'error': (string);
   'durationMs': (string);
+  'outcome': (string);
+  'redelivery': (boolean);
 }

@@ -5,9 +5,13 @@ import type { DeliveryAttempt as _moderation_v1_DeliveryAttempt, DeliveryAttempt
 export interface ListDeliveriesReply {
   'state'?: (string);
   'attempts'?: (_moderation_v1_DeliveryAttempt)[];
+  'webhookId'?: (string);
+  'nextAttemptAt'?: (string);
 }
 
 export interface ListDeliveriesReply__Output {
   'state': (string);
   'attempts': (_moderation_v1_DeliveryAttempt__Output)[];
+  'webhookId': (string);
+  'nextAttemptAt': (string);
 }
