@@ -93,8 +93,10 @@ export function sharedSettingsSchema(service: ServiceName) {
     MAX_VIDEO_SECONDS: z.coerce.number().positive().default(180),
     FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-    /** Requests per minute per tenant at the gateway. */
+    /** Writes (submits, moderate and other POSTs) per minute per tenant at the gateway; a tenant's `limits` in TENANTS_FILE overrides it. */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    /** Reads (GET: job polls, models, delivery logs) per minute per tenant; high enough to poll 100 jobs every second. */
+    READ_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
     VIDEO_FRAMES_PER_SECOND: z.coerce.number().positive().default(1),
     /** Ack deadline of stage messages; stages heartbeat while they work, so a crash is noticed this fast. */
     STAGE_ACK_WAIT_MS: z.coerce.number().int().positive().default(30_000),

@@ -16,10 +16,11 @@ import { httpDuration, httpRequests, registry } from '@modsvc/common/metrics';
 import { withSpan } from '@modsvc/common/tracing';
 import { TokenIssuer } from '@modsvc/common/tokens';
 import { RateLimiter } from './rate-limit.ts';
-import { describeZodError, dropEmpty, moderateFields, submitFields } from './validation.ts';
+import { TenantRateLimits, requestKind } from './tenant-limits.ts';
+import { submitIdempotency } from './idempotency.ts';
+import { assertCaptionSize, describeZodError, dropEmpty, moderateFields, submitFields } from './validation.ts';
 import { errorHandler, sendError } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
-import { deliveryLog, redelivery } from '@modsvc/common/domain/index';
 
 export interface GatewayDeps {
   config: Config;
@@ -69,7 +70,7 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
     image: multer({ dest: uploadDir, limits: { fileSize: config.MAX_IMAGE_BYTES, files: 1, fields: 16, fieldSize: 300 * 1024 } }).single('file'),
     video: multer({ dest: uploadDir, limits: { fileSize: config.MAX_VIDEO_BYTES, files: 1, fields: 16, fieldSize: 300 * 1024 } }).single('file'),
   };
-  const tenantLimiter = new RateLimiter(config.RATE_LIMIT_PER_MINUTE);
+  const tenantLimits = new TenantRateLimits({ readsPerMinute: config.READ_RATE_LIMIT_PER_MINUTE, writesPerMinute: config.RATE_LIMIT_PER_MINUTE });
   // Authentication: a generous limit on all attempts per address, a tight one on failed attempts (key guessing).
   const authLimiter = new RateLimiter(AUTH_PER_MINUTE, AUTH_BURST);
   const authFailureLimiter = new RateLimiter(AUTH_FAILURES_PER_MINUTE, AUTH_FAILURE_BURST);
@@ -140,10 +141,11 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
     }
     const tenant = deps.tenants.get(verified.claims.sub);
     if (!tenant) return sendError(res, new ApiError('unauthorized', 'The account behind this token no longer exists.'));
-    const wait = tenantLimiter.take(tenant.id);
-    if (wait) {
-      res.setHeader('Retry-After', String(wait));
-      return sendError(res, new ApiError('rate_limited', `Rate limit of ${config.RATE_LIMIT_PER_MINUTE} requests per minute exceeded; retry in ${wait} s.`));
+    const kind = requestKind(req.method);
+    const limit = tenantLimits.take(tenant, kind);
+    if (limit.waitSeconds) {
+      res.setHeader('Retry-After', String(limit.waitSeconds));
+      return sendError(res, new ApiError('rate_limited', `Rate limit of ${limit.perMinute} ${kind}s per minute exceeded; retry in ${limit.waitSeconds} s.`));
     }
     req.tenant = tenant;
     next();
@@ -166,11 +168,13 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
     const { product, media } = routeKind(req);
     const file = req.file;
     try {
+      assertCaptionSize(req.body);
       const parsed = submitFields.safeParse(dropEmpty(req.body));
       if (!parsed.success) throw new ApiError('invalid_request', describeZodError(parsed.error));
       const fields = parsed.data;
       if (file && fields.url) throw new ApiError('invalid_request', 'Send either "file" or "url", not both.');
-      const opts = { tenantId: req.tenant!.id, product, media, caption: fields.caption ?? null, callbackUrl: fields.callback_url ?? null };
+      const idempotency = await submitIdempotency(req, { product, media, fields, file });
+      const opts = { tenantId: req.tenant!.id, product, media, caption: fields.caption ?? null, callbackUrl: fields.callback_url ?? null, idempotency };
       return await withSpan('gateway submit', { 'modsvc.product': product, 'modsvc.media': media }, async () => {
         if (file) {
           const { jobId } = await deps.ingest.submitUpload(opts, { path: file.path, filename: file.originalname || 'upload', declaredType: file.mimetype || null, size: file.size });
@@ -234,20 +238,9 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
   v1.get(
     '/jobs/:jobId/webhook',
     asyncRoute(async (req, res) => {
-      const jobId = String(req.params.jobId);
-      const view = await deps.deliveries.deliveries(req.tenant!.id, jobId);
-      if (!view) throw new ApiError('not_found', `No job ${jobId} for this account.`);
-      res.json(deliveryLog(jobId, view));
-    }),
-  );
-
-  v1.post(
-    '/jobs/:jobId/webhook/redeliver',
-    asyncRoute(async (req, res) => {
-      const jobId = String(req.params.jobId);
-      const view = await deps.deliveries.redeliver(req.tenant!.id, jobId);
-      if (!view) throw new ApiError('not_found', `No job ${jobId} for this account.`);
-      res.json(redelivery(jobId, view));
+      const view = await deps.deliveries.deliveries(req.tenant!.id, String(req.params.jobId));
+      if (!view) throw new ApiError('not_found', `No job ${String(req.params.jobId)} for this account.`);
+      res.json({ job_id: req.params.jobId, state: view.state, attempts: view.attempts.map((a) => ({ attempt: a.attempt, at: a.at, http_status: a.httpStatus, error: a.error, duration_ms: a.durationMs })) });
     }),
   );
 

@@ -18,7 +18,6 @@ import {
   PolicyCategoryResultSchema,
   PolicyJobViewSchema,
   PolicyResultSchema,
-  RedeliverySchema,
   ScoreSchema,
   SpeechResultSchema,
   VisualClassSchema,
@@ -47,7 +46,6 @@ const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   ModerationError: ModerationErrorSchema,
   ModerationPending: ModerationPendingSchema,
   DeliveryLog: DeliveryLogSchema,
-  Redelivery: RedeliverySchema,
   ModelsReport: ModelsReportSchema,
   ClassCoverage: ClassCoverageReportSchema,
   MediaMetadata: MediaMetadataSchema,
@@ -82,6 +80,32 @@ function componentSchemas(schemas: Record<string, z.ZodType>, io: 'input' | 'out
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 const errResponse = (description: string) => ({ description, content: json(ref('Error')) });
+const waitResponse = (description: string) => ({
+  description,
+  headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } } },
+  content: json(ref('Error')),
+});
+
+const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+  description:
+    'Makes the submit safe to retry: for 24 h, the same key from the same account answers the job of the first submit (same status and body) instead of creating another; the same key with different content (product, media, fields, file bytes or url) gets 409 idempotency_conflict. A UUID per submit is a good key.',
+};
+
+/** What every submit may answer besides its result. */
+const submitRefusals = {
+  '401': errResponse('Missing, invalid or expired token'),
+  '409': errResponse('The Idempotency-Key was used in the last 24 h for different content (idempotency_conflict)'),
+  '413': errResponse('File over the size limit, or caption over 256 KB'),
+  '415': errResponse('Content is not a supported image or video (sniffed from the bytes)'),
+  '422': errResponse('Invalid fields or body (no file or url, both, bad URL, a url or callback_url on a refused address, a malformed multipart body, a bad Idempotency-Key)'),
+  '429': waitResponse('Write rate limit of the account exceeded'),
+  '503': waitResponse('Too much work is queued (backpressure); retry after Retry-After seconds'),
+};
+
 
 function classifyPaths(productSeg: string, jobViewRef: string) {
   const paths: Record<string, unknown> = {};
@@ -92,17 +116,17 @@ function classifyPaths(productSeg: string, jobViewRef: string) {
         summary: `Submit a ${media} for ${productSeg === 'policy' ? 'policy classification' : 'items and characteristics'}`,
         description: limits,
         security: [{ bearer: [] }],
+        parameters: [idempotencyKeyParameter],
         requestBody: {
           required: true,
           content: { 'multipart/form-data': { schema: ref('SubmitUpload') }, 'application/x-www-form-urlencoded': { schema: ref('SubmitFields') } },
         },
         responses: {
-          '200': { description: 'Job created', content: json({ type: 'object', required: ['job_id'], properties: { job_id: { type: 'string' } } }) },
-          '401': errResponse('Missing, invalid or expired token'),
-          '413': errResponse('File over the size limit'),
-          '415': errResponse('Content is not a supported image or video (sniffed from the bytes)'),
-          '422': errResponse('Invalid fields (no file or url, both, bad URL, blocked address)'),
-          '429': errResponse('Rate limit exceeded (see Retry-After)'),
+          '200': {
+            description: 'Job created (or, for a repeated Idempotency-Key, the job of the first submit)',
+            content: json({ type: 'object', required: ['job_id'], properties: { job_id: { type: 'string' } } }),
+          },
+          ...submitRefusals,
         },
       },
     };
@@ -115,6 +139,7 @@ function classifyPaths(productSeg: string, jobViewRef: string) {
           '200': { description: 'queued, done or failed', content: json(ref(jobViewRef)) },
           '401': errResponse('Missing, invalid or expired token'),
           '404': errResponse('No such job for this account'),
+          '429': waitResponse('Read rate limit of the account exceeded'),
         },
       },
     };
@@ -155,8 +180,9 @@ export function buildOpenApi() {
         post: {
           summary: 'Synchronous policy classification of an image (waits up to 60 s; 202 with job_id if not finished)',
           security: [{ bearer: [] }],
+          parameters: [idempotencyKeyParameter],
           requestBody: { required: true, content: { 'multipart/form-data': { schema: ref('SubmitUpload') } } },
-          responses: { '200': { description: 'Result inline' }, '202': { description: 'Still running; poll with job_id' } },
+          responses: { '200': { description: 'Result inline' }, '202': { description: 'Still running; poll with job_id' }, ...submitRefusals },
         },
       },
       '/moderate': {
@@ -187,46 +213,13 @@ export function buildOpenApi() {
           responses: { '200': { description: 'state (none|pending|delivered|gave_up) and attempts', content: json(ref('DeliveryLog')) }, '404': errResponse('No such job') },
         },
       },
-      '/jobs/{job_id}/webhook/redeliver': {
-        post: {
-          summary: "Send a finished job's webhook again now, with the same webhook-id and a new webhook-timestamp",
-          description:
-            'Makes one attempt at once and answers it (also when the receiver refused it). It is listed in the delivery log with redelivery: true. A delivered redelivery sets the state to delivered; a failed one leaves the state and any scheduled retry as they were.',
-          security: [{ bearer: [] }],
-          parameters: [{ name: 'job_id', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: {
-            '200': { description: 'The attempt made', content: json(ref('Redelivery')) },
-            '401': errResponse('Missing, invalid or expired token'),
-            '404': errResponse('No such job for this account'),
-            '409': errResponse('The job has no callback_url, or has not finished yet'),
-          },
-        },
-      },
     },
     webhooks: {
       jobFinished: {
         post: {
-          summary: 'Sent to callback_url when a job finishes, signed after Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) and with X-Hub-Signature-256.',
-          parameters: [
-            { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' }, description: 'job.finished:{job_id}: the same on every retry and redelivery; de-duplicate on it.' },
-            { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string' }, description: 'Unix seconds when this attempt started; refuse values more than 5 minutes from your clock.' },
-            {
-              name: 'webhook-signature',
-              in: 'header',
-              required: false,
-              schema: { type: 'string' },
-              description:
-                'Space-separated "v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{raw body}>", one per signing secret of the tenant (two while rotating). The key is the secret as UTF-8 bytes, not base64-decoded. Absent when the tenant has no secret.',
-            },
-            { name: 'X-Hub-Signature-256', in: 'header', required: false, schema: { type: 'string' }, description: 'base64(HMAC-SHA256(raw body, current signing secret)); absent when the tenant has no secret.' },
-          ],
+          summary: 'Sent to callback_url when a job finishes. Header X-Hub-Signature-256 = base64(HMAC-SHA256(raw body, signing secret)), absent when no secret is set.',
           requestBody: { content: json(ref('WebhookPayload')) },
-          responses: {
-            '200': {
-              description:
-                'Any 2xx acknowledges. Otherwise retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after each failure (plus up to 10 % jitter; a longer Retry-After on 429/503 is honoured, up to 10 h), then given up; 410 Gone stops retries at once.',
-            },
-          },
+          responses: { '200': { description: 'Any 2xx acknowledges; other answers are retried with backoff for 24 h; 410 stops retries.' } },
         },
       },
     },

@@ -1,8 +1,20 @@
 // Edge validation of the submit form fields (multipart or URL-encoded). The `.meta()` annotations
 // only describe the fields for the OpenAPI document; they change nothing in validation.
 import { z } from 'zod';
+import { ApiError } from '@modsvc/common/errors';
 
-const MAX_CAPTION_BYTES = 256 * 1024;
+export const MAX_CAPTION_BYTES = 256 * 1024;
+export const CAPTION_TOO_LARGE = 'caption is over 256 KB (its limit in UTF-8 bytes); shorten it.';
+
+/**
+ * An over-long caption is a size problem, answered 413 whichever way the form came (multipart or
+ * URL-encoded, before or after the parser's own field limit), not a 422 from the field checks.
+ */
+export function assertCaptionSize(body: unknown): void {
+  const caption = (body as { caption?: unknown } | undefined)?.caption;
+  if (typeof caption === 'string' && Buffer.byteLength(caption) > MAX_CAPTION_BYTES) throw new ApiError('payload_too_large', CAPTION_TOO_LARGE);
+}
+
 
 const httpUrl = (field: string) =>
   z
