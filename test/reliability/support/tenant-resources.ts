@@ -1,0 +1,59 @@
+// Tenant A's resources that the documented routes name in their paths, created through the API, so that
+// tenant B's requests for them test isolation (A's own request for the same id is answered).
+import fs from 'node:fs';
+import { makeMp4, makePng } from '../../helpers/media.ts';
+import type { ReliabilityContext } from './context.ts';
+import { pollUntilFinal } from './job-poller.ts';
+import type { DocumentedRoute } from './openapi-routes.ts';
+import { submitWithRetries } from './submit.ts';
+
+export interface TenantResources {
+  /** Job ids by `<product>/<media>` (a job is only found under its own product and media). */
+  jobs: Record<string, string>;
+  /** Other path parameters (bank_id, content_id) by name. */
+  ids: Record<string, string>;
+}
+
+async function createJobs(ctx: ReliabilityContext): Promise<Record<string, string>> {
+  const png = await makePng(64, 48);
+  const mp4 = fs.readFileSync(await makeMp4(ctx.dir, { seconds: 1, audio: false }));
+  const jobs: Record<string, string> = {};
+  for (const product of ['items-characteristics', 'policy']) {
+    for (const media of ['image', 'video']) {
+      const file = media === 'image' ? { data: png, filename: 'a.png', type: 'image/png' } : { data: mp4, filename: 'a.mp4', type: 'video/mp4' };
+      const r = await submitWithRetries({ baseUrl: ctx.deployment.url, token: ctx.acme.token!, path: `/classify/${product}/${media}`, file, fields: { callback_url: `${ctx.receiver.url}/hooks/tenant-a` } }, 120_000);
+      if (r.status !== 200) throw new Error(`tenant A's ${product}/${media} job: HTTP ${r.status} ${JSON.stringify(r.body)}`);
+      jobs[`${product}/${media}`] = String(r.body.job_id);
+    }
+  }
+  const final = await pollUntilFinal(ctx.acme, Object.entries(jobs).map(([kind, jobId]) => ({ jobId, path: `/classify/${kind}/${jobId}` })), 300_000);
+  const unfinished = [...final.entries()].filter(([, s]) => s.status !== 'done');
+  if (unfinished.length) throw new Error(`tenant A's jobs did not finish: ${JSON.stringify(unfinished)}`);
+  return jobs;
+}
+
+/** A hash bank with one item, when the deployment documents hash banks. */
+async function createBank(ctx: ReliabilityContext): Promise<Record<string, string>> {
+  const bank = await ctx.acme.postJson('/banks', { name: 'tenant-isolation' });
+  if (bank.status !== 201 && bank.status !== 200) throw new Error(`POST /banks: HTTP ${bank.status} ${JSON.stringify(bank.body)}`);
+  const bankId = String(bank.body.bank_id);
+  const item = await ctx.acme.submitFile(`/banks/${bankId}/content`, { data: await makePng(64, 64), filename: 'known.png', type: 'image/png' });
+  if (item.status !== 201 && item.status !== 200) throw new Error(`POST /banks/{bank_id}/content: HTTP ${item.status} ${JSON.stringify(item.body)}`);
+  return { bank_id: bankId, content_id: String(item.body.content_id) };
+}
+
+export async function createTenantResources(ctx: ReliabilityContext, routes: readonly DocumentedRoute[]): Promise<TenantResources> {
+  const jobs = await createJobs(ctx);
+  const banks = routes.some((r) => r.method === 'POST' && r.path === '/banks') ? await createBank(ctx) : {};
+  return { jobs, ids: { ...banks, job_id: jobs['policy/image']! } };
+}
+
+/** The route's path with tenant A's ids in it; throws for a parameter the suite cannot create. */
+export function pathWithIds(route: DocumentedRoute, resources: TenantResources): string {
+  const kind = /^\/classify\/([^/]+)\/([^/]+)\//.exec(route.path);
+  return route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const id = name === 'job_id' && kind ? resources.jobs[`${kind[1]}/${kind[2]}`] : resources.ids[name];
+    if (!id) throw new Error(`${route.method} ${route.path} names {${name}}, which tenant-resources.ts cannot create for tenant A yet`);
+    return id;
+  });
+}
