@@ -1,0 +1,91 @@
+// Case 4: token forgery and tenant isolation on every documented route. Without a token, or with a forged,
+// expired or tampered one, every protected route answers 401; tenant B's valid token on tenant A's job
+// ids answers 404 where A's own token is answered, and never with A's data.
+import { expect } from 'vitest';
+import { makePng } from '../../helpers/media.ts';
+import type { ReliabilityContext } from '../support/context.ts';
+import type { CaseFigures } from '../support/figures.ts';
+import { forgedTokens } from '../support/forged-tokens.ts';
+import { documentedRoutes, type DocumentedRoute } from '../support/openapi-routes.ts';
+import { createTenantResources, pathWithIds, type TenantResources } from '../support/tenant-resources.ts';
+
+interface Answer {
+  status: number;
+  text: string;
+  wwwAuthenticate: string | null;
+}
+
+/** A request a caller would send to the route, with A's ids in it, so skipped auth would show as success. */
+async function call(baseUrl: string, route: DocumentedRoute, resources: TenantResources, token: string | null, upload: Buffer): Promise<Answer> {
+  const headers: Record<string, string> = token === null ? {} : { Authorization: `Bearer ${token}` };
+  let body: FormData | string | undefined;
+  if (route.path === '/moderate') {
+    body = JSON.stringify({ classification_job_id: resources.jobs['policy/image'], external_id: 'tenant-isolation' });
+    headers['Content-Type'] = 'application/json';
+  } else if (route.bodyTypes.includes('multipart/form-data')) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(upload)], { type: 'image/png' }), 'probe.png');
+    body = form;
+  } else if (route.method !== 'GET' && route.method !== 'DELETE') {
+    body = JSON.stringify({ name: 'forged' });
+    headers['Content-Type'] = 'application/json';
+  }
+  const res = await fetch(`${baseUrl}/v1${pathWithIds(route, resources)}`, { method: route.method, headers, body, signal: AbortSignal.timeout(90_000) });
+  return { status: res.status, text: await res.text(), wwwAuthenticate: res.headers.get('www-authenticate') };
+}
+
+/** Reads before deletes, and a bank's content deleted before the bank, so every id still exists when asked for. */
+function isolationOrder(a: DocumentedRoute, b: DocumentedRoute): number {
+  const del = (r: DocumentedRoute) => (r.method === 'DELETE' ? 1 : 0);
+  return del(a) - del(b) || (del(a) ? b.path.length - a.path.length : 0);
+}
+
+export async function tokensAndTenantsHold(ctx: ReliabilityContext, figures: Partial<CaseFigures>): Promise<void> {
+  const { deployment } = ctx;
+  const routes = await documentedRoutes(deployment.url);
+  const resources = await createTenantResources(ctx, routes);
+  const upload = await makePng(32, 32);
+  const forgeries = forgedTokens(deployment.tokenKey, deployment.tenants.acme.id, deployment.tenants.globex.id, ctx.acme.token!);
+  const problems: string[] = [];
+  let checks = 0;
+
+  // Only authentication itself is open; everything else is behind the token.
+  expect(routes.filter((r) => !r.needsToken).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /authenticate']);
+  const protectedRoutes = routes.filter((r) => r.needsToken);
+  figures.routes = protectedRoutes.length;
+
+  for (const route of protectedRoutes) {
+    const name = `${route.method} ${route.path}`;
+    for (const [what, token] of [['no token', null] as const, ...Object.entries(forgeries)]) {
+      const a = await call(deployment.url, route, resources, token, upload);
+      checks++;
+      let body: { error?: unknown; message?: unknown } = {};
+      try {
+        body = JSON.parse(a.text) as typeof body;
+      } catch {
+        // judged below
+      }
+      if (a.status !== 401 || body.error !== 'unauthorized' || typeof body.message !== 'string' || !a.wwwAuthenticate) {
+        problems.push(`${name} with ${what}: HTTP ${a.status} ${a.text.slice(0, 200)} (WWW-Authenticate: ${a.wwwAuthenticate})`);
+      }
+    }
+  }
+
+  // Tenant isolation: every route that names a resource, and /moderate (which names a job in its body).
+  // B asks first, then A: A's answer shows the resource existed, so B's 404 is isolation, not an unknown id.
+  const naming = protectedRoutes.filter((r) => r.pathParams.length > 0 || r.path === '/moderate').sort(isolationOrder);
+  expect(naming.length).toBeGreaterThanOrEqual(5);
+  const aIds = [...Object.values(resources.jobs), ...Object.values(resources.ids)];
+  for (const route of naming) {
+    const name = `${route.method} ${route.path}`;
+    const other = await call(deployment.url, route, resources, ctx.globex.token!, upload);
+    const own = await call(deployment.url, route, resources, ctx.acme.token!, upload);
+    checks += 2;
+    if (own.status === 404) problems.push(`${name}: tenant A's own request answered 404 (${own.text.slice(0, 200)})`);
+    const leaked = (other.status !== 404 && aIds.some((id) => other.text.includes(id))) || /"results"|"policy_categories"|"attempts"|"pdq"/.test(other.text);
+    if (other.status !== 404 || leaked) problems.push(`${name} with tenant B's token on A's job: HTTP ${other.status} ${other.text.slice(0, 200)}`);
+  }
+  figures.checks = checks;
+  figures.refusals = checks - problems.length;
+  expect(problems, `${problems.length} of ${checks} requests were not refused as they should be`).toEqual([]);
+}
