@@ -19,16 +19,20 @@ const tenantSchema = z
     api_keys: z.array(z.string().min(16)).optional(),
     api_key_sha256: z.array(z.string().regex(/^[0-9a-f]{64}$/i)).optional(),
     signing_secret: z.string().min(1).nullable().optional(),
+    /** While rotating: the new secret first, then the old one(s). Replaces signing_secret. */
+    signing_secrets: z.array(z.string().min(1)).min(1).optional(),
     tier: z.enum(['standard', 'premium']).default('standard'),
     limits: limitsSchema.default({}),
   })
-  .refine((t) => (t.api_keys?.length ?? 0) + (t.api_key_sha256?.length ?? 0) > 0, 'a tenant needs api_keys or api_key_sha256');
+  .refine((t) => (t.api_keys?.length ?? 0) + (t.api_key_sha256?.length ?? 0) > 0, 'a tenant needs api_keys or api_key_sha256')
+  .refine((t) => !(t.signing_secret && t.signing_secrets), 'give signing_secret or signing_secrets, not both');
 
 const fileSchema = z.object({ tenants: z.array(tenantSchema) });
 
 export interface Tenant {
   id: string;
-  signingSecret: string | null;
+  /** Webhook signing secrets, the current one first (several while rotating); empty: deliveries are unsigned. */
+  signingSecrets: string[];
   tier: 'standard' | 'premium';
   keyHashes: string[];
   /** Overrides of the gateway's read and write rate limits. */
@@ -54,7 +58,7 @@ export function parseTenants(json: unknown): Tenant[] {
     ids.add(t.id);
     return {
       id: t.id,
-      signingSecret: t.signing_secret ?? null,
+      signingSecrets: t.signing_secrets ?? (t.signing_secret ? [t.signing_secret] : []),
       tier: t.tier,
       keyHashes: [...(t.api_keys ?? []).map(sha256Hex), ...(t.api_key_sha256 ?? []).map((h) => h.toLowerCase())],
       limits: { readsPerMinute: t.limits.reads_per_minute, writesPerMinute: t.limits.writes_per_minute, readBurst: t.limits.read_burst, writeBurst: t.limits.write_burst },
@@ -129,9 +133,9 @@ export class TenantRegistry {
 /** For all-in-one without TENANTS_FILE: a dev tenant with a fresh key, kept in DATA_DIR. */
 export function ensureDevTenantsFile(file: string): { created: boolean; apiKey: string | null; signingSecret: string | null } {
   if (fs.existsSync(file)) {
-    const json = JSON.parse(fs.readFileSync(file, 'utf8')) as { tenants?: { api_keys?: string[]; signing_secret?: string }[] };
+    const json = JSON.parse(fs.readFileSync(file, 'utf8')) as { tenants?: { api_keys?: string[]; signing_secret?: string; signing_secrets?: string[] }[] };
     const first = json.tenants?.[0];
-    return { created: false, apiKey: first?.api_keys?.[0] ?? null, signingSecret: first?.signing_secret ?? null };
+    return { created: false, apiKey: first?.api_keys?.[0] ?? null, signingSecret: first?.signing_secrets?.[0] ?? first?.signing_secret ?? null };
   }
   const apiKey = `dev_${crypto.randomBytes(24).toString('base64url')}`;
   const signingSecret = `whsec_${crypto.randomBytes(24).toString('base64url')}`;

@@ -21,6 +21,7 @@ import { submitIdempotency } from './idempotency.ts';
 import { assertCaptionSize, describeZodError, dropEmpty, moderateFields, submitFields } from './validation.ts';
 import { errorHandler, sendError } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
+import { deliveryLog, redelivery } from '@modsvc/common/domain/index';
 
 export interface GatewayDeps {
   config: Config;
@@ -238,9 +239,20 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
   v1.get(
     '/jobs/:jobId/webhook',
     asyncRoute(async (req, res) => {
-      const view = await deps.deliveries.deliveries(req.tenant!.id, String(req.params.jobId));
-      if (!view) throw new ApiError('not_found', `No job ${String(req.params.jobId)} for this account.`);
-      res.json({ job_id: req.params.jobId, state: view.state, attempts: view.attempts.map((a) => ({ attempt: a.attempt, at: a.at, http_status: a.httpStatus, error: a.error, duration_ms: a.durationMs })) });
+      const jobId = String(req.params.jobId);
+      const view = await deps.deliveries.deliveries(req.tenant!.id, jobId);
+      if (!view) throw new ApiError('not_found', `No job ${jobId} for this account.`);
+      res.json(deliveryLog(jobId, view));
+    }),
+  );
+
+  v1.post(
+    '/jobs/:jobId/webhook/redeliver',
+    asyncRoute(async (req, res) => {
+      const jobId = String(req.params.jobId);
+      const view = await deps.deliveries.redeliver(req.tenant!.id, jobId);
+      if (!view) throw new ApiError('not_found', `No job ${jobId} for this account.`);
+      res.json(redelivery(jobId, view));
     }),
   );
 

@@ -18,6 +18,7 @@ import {
   PolicyCategoryResultSchema,
   PolicyJobViewSchema,
   PolicyResultSchema,
+  RedeliverySchema,
   ScoreSchema,
   SpeechResultSchema,
   VisualClassSchema,
@@ -46,6 +47,7 @@ const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   ModerationError: ModerationErrorSchema,
   ModerationPending: ModerationPendingSchema,
   DeliveryLog: DeliveryLogSchema,
+  Redelivery: RedeliverySchema,
   ModelsReport: ModelsReportSchema,
   ClassCoverage: ClassCoverageReportSchema,
   MediaMetadata: MediaMetadataSchema,
@@ -213,13 +215,46 @@ export function buildOpenApi() {
           responses: { '200': { description: 'state (none|pending|delivered|gave_up) and attempts', content: json(ref('DeliveryLog')) }, '404': errResponse('No such job') },
         },
       },
+      '/jobs/{job_id}/webhook/redeliver': {
+        post: {
+          summary: "Send a finished job's webhook again now, with the same webhook-id and a new webhook-timestamp",
+          description:
+            'Makes one attempt at once and answers it (also when the receiver refused it). It is listed in the delivery log with redelivery: true. A delivered redelivery sets the state to delivered; a failed one leaves the state and any scheduled retry as they were.',
+          security: [{ bearer: [] }],
+          parameters: [{ name: 'job_id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: {
+            '200': { description: 'The attempt made', content: json(ref('Redelivery')) },
+            '401': errResponse('Missing, invalid or expired token'),
+            '404': errResponse('No such job for this account'),
+            '409': errResponse('The job has no callback_url, or has not finished yet'),
+          },
+        },
+      },
     },
     webhooks: {
       jobFinished: {
         post: {
-          summary: 'Sent to callback_url when a job finishes. Header X-Hub-Signature-256 = base64(HMAC-SHA256(raw body, signing secret)), absent when no secret is set.',
+          summary: 'Sent to callback_url when a job finishes, signed after Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) and with X-Hub-Signature-256.',
+          parameters: [
+            { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' }, description: 'job.finished:{job_id}: the same on every retry and redelivery; de-duplicate on it.' },
+            { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string' }, description: 'Unix seconds when this attempt started; refuse values more than 5 minutes from your clock.' },
+            {
+              name: 'webhook-signature',
+              in: 'header',
+              required: false,
+              schema: { type: 'string' },
+              description:
+                'Space-separated "v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{raw body}>", one per signing secret of the tenant (two while rotating). The key is the secret as UTF-8 bytes, not base64-decoded. Absent when the tenant has no secret.',
+            },
+            { name: 'X-Hub-Signature-256', in: 'header', required: false, schema: { type: 'string' }, description: 'base64(HMAC-SHA256(raw body, current signing secret)); absent when the tenant has no secret.' },
+          ],
           requestBody: { content: json(ref('WebhookPayload')) },
-          responses: { '200': { description: 'Any 2xx acknowledges; other answers are retried with backoff for 24 h; 410 stops retries.' } },
+          responses: {
+            '200': {
+              description:
+                'Any 2xx acknowledges. Otherwise retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after each failure (plus up to 10 % jitter; a longer Retry-After on 429/503 is honoured, up to 10 h), then given up; 410 Gone stops retries at once.',
+            },
+          },
         },
       },
     },
