@@ -2,8 +2,8 @@
 // ADMISSION_MAX_BACKLOG_SECONDS of work at the pipeline's throughput, with a Retry-After of the
 // seconds until the backlog falls under that limit. The counts come from the job store, which every
 // ingest replica shares; they are sampled at most once per SAMPLE_MAX_AGE_MS while submits arrive
-// (plus the jobs this replica accepted since), and by a task every few seconds while work is queued,
-// so that the throughput estimate sees the backlog drain.
+// (plus the submits this replica admitted since, so that a burst between two samples is counted), and
+// by a task every few seconds while work is queued, so that the throughput estimate sees it drain.
 import { ApiError } from '@modsvc/common/errors';
 import type { Logger } from '@modsvc/common/logger';
 import type { WorkCounts } from '@modsvc/common/store/idempotency-keys';
@@ -46,9 +46,9 @@ export class AdmissionControl {
   private readonly now: () => number;
   private sampledAt: number | null = null;
   private queued = 0;
-  /** Jobs this replica accepted, ever; and how many of them the last sample may not have seen. */
-  private accepted = 0;
-  private acceptedAtSample = 0;
+  /** Submits this replica admitted, ever; and how many of them the last sample may not have seen. */
+  private admitted = 0;
+  private admittedAtSample = 0;
   private sampling: Promise<void> | null = null;
 
   constructor(private readonly opts: AdmissionOptions) {
@@ -59,7 +59,11 @@ export class AdmissionControl {
     return this.opts.maxBacklogSeconds > 0;
   }
 
-  /** Throws ApiError 'unavailable' (503, with retryAfterSeconds) when the backlog is over the limit. */
+  /**
+   * Throws ApiError 'unavailable' (503, with retryAfterSeconds) when the backlog is over the limit; else
+   * counts the submit as queued work until the next sample (one that then fails to create a job is
+   * over-counted until then, which errs towards refusing).
+   */
   async admit(): Promise<void> {
     if (!this.enabled) return;
     if (this.sampledAt === null || this.now() - this.sampledAt >= SAMPLE_MAX_AGE_MS) {
@@ -74,18 +78,16 @@ export class AdmissionControl {
     const backlogJobs = this.backlogJobs();
     const jobsPerSecond = this.jobsPerSecond();
     const d = decideAdmission(backlogJobs, jobsPerSecond, this.opts.maxBacklogSeconds);
-    if (d.admit) return;
+    if (d.admit) {
+      this.admitted += 1;
+      return;
+    }
     admissionRefused.inc();
     throw new ApiError(
       'unavailable',
       `Too much work is queued: ${backlogJobs} jobs, about ${Math.round(d.backlogSeconds)} s at ${jobsPerSecond.toFixed(2)} jobs/s, over the ${this.opts.maxBacklogSeconds} s this service accepts; retry in ${d.retryAfterSeconds} s.`,
       { retryAfterSeconds: d.retryAfterSeconds },
     );
-  }
-
-  /** Counts a job this replica created, until the next sample sees it in the store. */
-  noteAccepted(): void {
-    this.accepted += 1;
   }
 
   /** The periodic task: samples while work is queued (the throughput is measured as it drains), skips when idle. */
@@ -95,7 +97,7 @@ export class AdmissionControl {
   }
 
   backlogJobs(): number {
-    return this.queued + (this.accepted - this.acceptedAtSample);
+    return this.queued + (this.admitted - this.admittedAtSample);
   }
 
   jobsPerSecond(): number {
@@ -109,12 +111,12 @@ export class AdmissionControl {
 
   private async takeSample(): Promise<void> {
     const at = this.now();
-    const acceptedBefore = this.accepted;
+    const admittedBefore = this.admitted;
     const counts = await this.opts.countWork(new Date(this.sampledAt ?? at));
     this.estimator.observe(at, counts.queued, counts.finished);
     this.sampledAt = at;
     this.queued = counts.queued;
-    this.acceptedAtSample = acceptedBefore;
+    this.admittedAtSample = admittedBefore;
     const jobsPerSecond = this.jobsPerSecond();
     admissionBacklogJobs.set(counts.queued);
     admissionBacklogSeconds.set(counts.queued / jobsPerSecond);

@@ -87,7 +87,6 @@ export function createIngest(rt: Runtime, admission: AdmissionControl): Ingest {
       await keys.release(opts, id).catch((releaseErr: unknown) => rt.log.warn({ err: releaseErr, job_id: id }, 'could not free an idempotency key'));
       throw err;
     }
-    admission.noteAccepted();
     return { jobId: id, created: true };
   }
 

@@ -50,9 +50,9 @@ async function refusal(p: Promise<void>): Promise<ApiError | null> {
 describe('AdmissionControl', () => {
   it('before any job finished, prices the backlog at the default job cost', async () => {
     const { admission, work } = harness({ maxBacklogSeconds: 600, defaultJobSeconds: 2 });
-    work.queued = 300; // 600 s: at the limit
-    expect(await refusal(admission.admit())).toBeNull();
-    admission.noteAccepted(); // 301 jobs now, counted before the store is sampled again
+    work.queued = 299; // 598 s
+    expect(await refusal(admission.admit())).toBeNull(); // 300 jobs now, counted before the store is sampled again
+    expect(await refusal(admission.admit())).toBeNull(); // 301: the backlog was at the limit, not over it
     const err = await refusal(admission.admit());
     expect(err).toMatchObject({ code: 'unavailable', status: 503, retryAfterSeconds: 2 });
     expect(err?.message).toMatch(/301 jobs, about 602 s at 0\.50 jobs\/s, over the 600 s/);
@@ -77,6 +77,13 @@ describe('AdmissionControl', () => {
     expect(await refusal(admission.admit())).toBeNull();
   });
 
+  it('counts a burst admitted between two samples, so that it cannot overshoot the limit', async () => {
+    const { admission } = harness({ maxBacklogSeconds: 10, defaultJobSeconds: 2 });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => refusal(admission.admit())));
+    expect(answers.filter((a) => a === null)).toHaveLength(6); // 0..5 queued jobs are within 10 s
+    expect(answers.filter((a) => a?.status === 503)).toHaveLength(4);
+  });
+
   it('reads the store at most once a second while submits arrive', async () => {
     const { admission, clock, asked } = harness({ maxBacklogSeconds: 600, defaultJobSeconds: 2 });
     await Promise.all(Array.from({ length: 20 }, () => admission.admit()));
@@ -91,14 +98,18 @@ describe('AdmissionControl', () => {
 
   it('samples in the background only while work is queued', async () => {
     const { admission, clock, work, asked } = harness({ maxBacklogSeconds: 600, defaultJobSeconds: 2 });
-    await admission.admit();
-    clock.ms += 5000;
     await admission.sampleWhileBusy();
-    expect(asked).toHaveLength(1); // idle: nothing to measure
+    expect(asked).toHaveLength(0); // nothing known to be queued
     work.queued = 3;
-    admission.noteAccepted();
+    await admission.admit();
+    expect(asked).toHaveLength(1);
+    clock.ms += 5000;
+    work.queued = 0; // all done by now
     await admission.sampleWhileBusy();
     expect(asked).toHaveLength(2);
+    clock.ms += 5000;
+    await admission.sampleWhileBusy();
+    expect(asked).toHaveLength(2); // idle: nothing to measure
   });
 
   it('admits when the counts cannot be read', async () => {
