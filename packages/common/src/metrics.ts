@@ -36,7 +36,7 @@ export const consumerPending = new client.Gauge({
 
 export const webhookDeliveries = new client.Counter({
   name: 'modsvc_webhook_deliveries_total',
-  help: 'Webhook delivery attempts by outcome (delivered|retry|gave_up).',
+  help: 'Webhook delivery attempts by outcome (delivered|retry|gave_up; redelivery: one made on request).',
   labelNames: ['outcome'] as const,
   registers: [registry],
 });
