@@ -1,11 +1,13 @@
 // The end-to-end contract both run modes must pass: a caller authenticates, submits images and videos by
 // upload and by URL, polls to done, receives signed webhooks, and every bad input gets a clear answer.
+import crypto from 'node:crypto';
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLASS_GROUPS } from '@modsvc/common/classes';
 import { verifySignature, SIGNATURE_HEADER } from '@modsvc/common/webhook-signature';
+import { verifyStandardWebhook } from '@modsvc/common/standard-webhooks';
 import { TokenIssuer } from '@modsvc/common/tokens';
 import { ApiClient } from '../helpers/api.ts';
 import { makeJpeg, makeMp4, makePng } from '../helpers/media.ts';
@@ -229,6 +231,80 @@ export function describePipelineContract(name: string, start: () => Promise<Depl
         expect(submit.status).toBe(200);
         const call = await ctx.receiver.waitFor((c) => c.body.includes(submit.body.job_id as string));
         expect(call.headers[SIGNATURE_HEADER.toLowerCase()]).toBeUndefined();
+      });
+    });
+
+    describe('webhooks: Standard Webhooks signatures, redelivery and the delivery log', () => {
+      type Attempt = { attempt: number; outcome: string; redelivery: boolean; http_status: number };
+
+      /** Polls the delivery log until `done` holds (the dispatcher records an outcome just after the receiver answers). */
+      async function deliveryLog(jobId: string, done: (log: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+        const deadline = Date.now() + 30_000;
+        for (;;) {
+          const r = await ctx.acme.get(`/jobs/${jobId}/webhook`);
+          expect(r.status).toBe(200);
+          if (done(r.body) || Date.now() > deadline) return r.body;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+
+      it('arrives signed, is sent again under the same webhook-id on request, and the log lists both attempts', async () => {
+        const submit = await ctx.acme.submitFile('/classify/policy/image', { data: jpeg, filename: 'signed.jpg', type: 'image/jpeg' }, { callback_url: `${ctx.receiver.url}/hooks/standard` });
+        expect(submit.status).toBe(200);
+        const jobId = submit.body.job_id as string;
+        const webhookId = `job.finished:${jobId}`;
+        const secret = ctx.deployment.tenants.acme.signingSecret!;
+        const first = await ctx.receiver.waitFor((c) => c.url === '/hooks/standard' && c.body.includes(jobId));
+
+        // The Standard Webhooks signature, recomputed here with node:crypto over "{id}.{timestamp}.{body}".
+        const timestamp = Number(first.headers['webhook-timestamp']);
+        expect(first.headers['webhook-id']).toBe(webhookId);
+        expect(Math.abs(Date.now() / 1000 - timestamp)).toBeLessThan(120);
+        const mac = crypto.createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${webhookId}.${timestamp}.`).update(first.body).digest('base64');
+        expect(String(first.headers['webhook-signature']).split(' ')).toContain(`v1,${mac}`);
+        expect(verifyStandardWebhook({ headers: first.headers, body: first.body, secrets: [secret] })).toEqual({ ok: true, id: webhookId, timestamp });
+        expect(verifySignature(first.body, secret, first.headers[SIGNATURE_HEADER.toLowerCase()])).toBe(true);
+        await deliveryLog(jobId, (log) => log.state === 'delivered');
+
+        const again = await ctx.acme.postJson(`/jobs/${jobId}/webhook/redeliver`, {});
+        expect(again.status, JSON.stringify(again.body)).toBe(200);
+        expect(again.body).toMatchObject({ job_id: jobId, webhook_id: webhookId, state: 'delivered', attempt: { attempt: 2, outcome: 'delivered', redelivery: true, http_status: 200 } });
+        const calls = ctx.receiver.calls.filter((c) => c.url === '/hooks/standard' && c.body.includes(jobId));
+        expect(calls).toHaveLength(2);
+        const second = calls[1]!;
+        expect(second.headers['webhook-id']).toBe(webhookId);
+        expect(second.body.equals(first.body)).toBe(true);
+        expect(Number(second.headers['webhook-timestamp'])).toBeGreaterThanOrEqual(timestamp);
+        expect(verifyStandardWebhook({ headers: second.headers, body: second.body, secrets: [secret] }).ok).toBe(true);
+
+        const log = await deliveryLog(jobId, () => true);
+        expect(log).toMatchObject({ job_id: jobId, webhook_id: webhookId, state: 'delivered', next_attempt_at: null });
+        expect((log.attempts as Attempt[]).map((a) => [a.attempt, a.outcome, a.redelivery, a.http_status])).toEqual([
+          [1, 'delivered', false, 200],
+          [2, 'delivered', true, 200],
+        ]);
+      });
+
+      it('refuses a redelivery of another tenant\'s job (404) and of a job without callback_url (409)', async () => {
+        const submit = await ctx.acme.submitFile('/classify/policy/image', { data: jpeg, filename: 'quiet.jpg', type: 'image/jpeg' });
+        const jobId = submit.body.job_id as string;
+        expect((await ctx.globex.postJson(`/jobs/${jobId}/webhook/redeliver`, {})).status).toBe(404);
+        expect((await ctx.acme.postJson('/jobs/job_doesnotexist000000000/webhook/redeliver', {})).status).toBe(404);
+        const refused = await ctx.acme.postJson(`/jobs/${jobId}/webhook/redeliver`, {});
+        expect(refused.status).toBe(409);
+        expect(refused.body).toMatchObject({ error: 'conflict', message: expect.stringMatching(/callback_url/) });
+      });
+
+      it('sends webhook-id and webhook-timestamp but no signatures for a tenant without secret', async () => {
+        const initech = new ApiClient(ctx.deployment.url);
+        await initech.authenticate(ctx.deployment.tenants.initech.apiKey);
+        const submit = await initech.submitFile('/classify/policy/image', { data: jpeg, filename: 'plain.jpg', type: 'image/jpeg' }, { callback_url: `${ctx.receiver.url}/hooks/unsigned` });
+        const jobId = submit.body.job_id as string;
+        const call = await ctx.receiver.waitFor((c) => c.url === '/hooks/unsigned' && c.body.includes(jobId));
+        expect(call.headers['webhook-id']).toBe(`job.finished:${jobId}`);
+        expect(call.headers['webhook-timestamp']).toMatch(/^\d+$/);
+        expect(call.headers).not.toHaveProperty('webhook-signature');
+        expect(call.headers).not.toHaveProperty(SIGNATURE_HEADER.toLowerCase());
       });
     });
 
