@@ -12,6 +12,7 @@ import type { ProtoGrpcType as SpeechProto } from '../generated/speech.ts';
 import type { ProtoGrpcType as VisionProto } from '../generated/vision.ts';
 import type { ProtoGrpcType as ModeratorProto } from '../generated/moderator.ts';
 import type { ProtoGrpcType as WebhookProto } from '../generated/webhook.ts';
+import type { ProtoGrpcType as BanksProto } from '../generated/banks.ts';
 
 export const PROTO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PROTO_FILES = [
@@ -23,6 +24,7 @@ export const PROTO_FILES = [
   'moderation/v1/vision.proto',
   'moderation/v1/moderator.proto',
   'moderation/v1/webhook.proto',
+  'moderation/v1/banks.proto',
 ];
 
 /** Options shared by the loader and the generator (see package.json `generate`). */
@@ -39,7 +41,8 @@ export type ModerationGrpc = IngestProto['moderation']['v1'] &
   SpeechProto['moderation']['v1'] &
   VisionProto['moderation']['v1'] &
   ModeratorProto['moderation']['v1'] &
-  WebhookProto['moderation']['v1'];
+  WebhookProto['moderation']['v1'] &
+  BanksProto['moderation']['v1'];
 
 let grpcPackage: ModerationGrpc | undefined;
 
@@ -111,3 +114,12 @@ export type { SpeechToTextHandlers } from '../generated/moderation/v1/SpeechToTe
 export type { VisionInferenceHandlers } from '../generated/moderation/v1/VisionInference.ts';
 export type { ModeratorHandlers } from '../generated/moderation/v1/Moderator.ts';
 export type { WebhookDispatcherHandlers } from '../generated/moderation/v1/WebhookDispatcher.ts';
+export type { BanksHandlers } from '../generated/moderation/v1/Banks.ts';
+export type * from '../generated/moderation/v1/BankSpec.ts';
+export type * from '../generated/moderation/v1/BankInfo.ts';
+export type * from '../generated/moderation/v1/BankList.ts';
+export type * from '../generated/moderation/v1/BankContentInfo.ts';
+export type * from '../generated/moderation/v1/BankContentList.ts';
+export type * from '../generated/moderation/v1/Deleted.ts';
+export type * from '../generated/moderation/v1/HashReply.ts';
+export type * from '../generated/moderation/v1/MediaRequest.ts';

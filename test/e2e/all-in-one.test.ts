@@ -1,5 +1,9 @@
 import { describePipelineContract } from './pipeline-contract.ts';
 import { describeLanguageEndToEnd } from './language.ts';
+import { describeBanksEndToEnd } from './banks.ts';
 import { startAllInOneDeployment } from '../helpers/deployments.ts';
 
-describePipelineContract('all-in-one (in-process bus, embedded store, local media)', () => startAllInOneDeployment(), describeLanguageEndToEnd);
+describePipelineContract('all-in-one (in-process bus, embedded store, local media)', () => startAllInOneDeployment(), (ctx) => {
+  describeLanguageEndToEnd(ctx);
+  describeBanksEndToEnd(ctx);
+});

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, it } from 'vitest';
 import { verifySignature, SIGNATURE_HEADER } from '@modsvc/common/webhook-signature';
 import { describePipelineContract } from './pipeline-contract.ts';
+import { describeBanksEndToEnd } from './banks.ts';
 import { startDistributedDeployment } from '../helpers/deployments.ts';
 import { makeMp4, makePng } from '../helpers/media.ts';
 import { ingestClient } from '@modsvc/clients';
@@ -9,6 +10,8 @@ import { serviceAuth } from '@modsvc/common/service-auth';
 import { ApiError } from '@modsvc/common/errors';
 
 describePipelineContract('distributed (one process per service, gRPC + NATS JetStream)', () => startDistributedDeployment(), (ctx) => {
+  describeBanksEndToEnd(ctx);
+
   it('internal gRPC refuses calls without a valid service token, and scopes jobs to their tenant', async () => {
     const c = ctx();
     const submit = await c.acme.submitFile('/classify/items-characteristics/image', { data: await makePng(), filename: 'red.png', type: 'image/png' });

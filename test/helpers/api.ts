@@ -50,6 +50,13 @@ export class ApiClient {
     return this.parse(await fetch(`${this.baseUrl}/v1${path}`, { method: 'POST', body: JSON.stringify(body), headers: { ...this.headers(), 'Content-Type': 'application/json' } }));
   }
 
+  /** Any other call: a method, a path under /v1, and an optional raw body with its content type. */
+  async request(method: string, path: string, body?: { data: string | Buffer; type: string }): Promise<ApiResponse> {
+    const headers = { ...this.headers(), ...(body ? { 'Content-Type': body.type } : {}) };
+    const payload = body ? (typeof body.data === 'string' ? body.data : new Uint8Array(body.data)) : undefined;
+    return this.parse(await fetch(`${this.baseUrl}/v1${path}`, { method, body: payload, headers }));
+  }
+
   /** Polls until the job is no longer queued. */
   async waitForJob(path: string, timeoutMs = 90_000): Promise<ApiResponse> {
     const deadline = Date.now() + timeoutMs;

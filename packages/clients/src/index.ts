@@ -7,3 +7,4 @@ export { deliveriesClient, deliveriesBinding } from './deliveries.ts';
 export { textToxicityClient, textToxicityBinding } from './text-toxicity.ts';
 export { speechToTextClient, speechToTextBinding } from './speech-to-text.ts';
 export { visionModelsClient, visionModelsBinding } from './vision-models.ts';
+export { banksClient, banksBinding } from './banks.ts';

@@ -11,6 +11,7 @@ import { deliveriesBinding, deliveriesClient } from './deliveries.ts';
 import { textToxicityBinding, textToxicityClient } from './text-toxicity.ts';
 import { speechToTextBinding, speechToTextClient } from './speech-to-text.ts';
 import { visionModelsBinding, visionModelsClient } from './vision-models.ts';
+import { banksBinding, banksClient } from './banks.ts';
 
 /** Peers reached over gRPC; a client is only created for a peer that is used. */
 export function grpcPeers(config: Config, auth: ServiceAuth | null): Peers {
@@ -21,6 +22,7 @@ export function grpcPeers(config: Config, auth: ServiceAuth | null): Peers {
     models: () => visionModelsClient(config.VISION_INFERENCE_ADDR, auth),
     moderator: () => moderatorClient(config.MODERATOR_ADDR, auth),
     deliveries: () => deliveriesClient(config.WEBHOOK_DISPATCHER_ADDR, auth),
+    banks: () => banksClient(config.INGEST_ADDR, auth),
   };
   const made: Partial<Peers> = {};
   return new Proxy(made as Peers, {
@@ -42,5 +44,6 @@ export function bindingsFor(provides: Partial<Peers>, tmpDir = os.tmpdir()): Grp
   if (provides.models) bindings.push(visionModelsBinding(provides.models));
   if (provides.moderator) bindings.push(moderatorBinding(provides.moderator));
   if (provides.deliveries) bindings.push(deliveriesBinding(provides.deliveries));
+  if (provides.banks) bindings.push(banksBinding(provides.banks));
   return bindings;
 }

@@ -2,6 +2,7 @@
 // mode the same interfaces are implemented by the gRPC clients in packages/clients.
 import type { ClassScores, VisualClass } from './classes.ts';
 import type { TextToxicityPart, VisualEvidence } from './jobs.ts';
+import type { Bank, BankContent, BankSpec } from './domain/banks.ts';
 import type { JobResults } from './domain/job-results.ts';
 import type { ModerationReply } from './domain/moderation-result.ts';
 import type { DeliveryLogView, RedeliveryView } from './domain/delivery-log.ts';
@@ -194,4 +195,20 @@ export interface DeliveriesApi {
 /** vision-inference: which models are loaded and which classes they cover. */
 export interface ModelsApi {
   models(): Promise<ModelsReport>;
+}
+
+/** Media handed to a service: an uploaded file on local disk, or an address to fetch through the egress guard. */
+export type MediaSource = { kind: 'upload'; file: UploadedFile } | { kind: 'url'; url: string };
+
+/** ingest: a tenant's hash banks, and PDQ hashing of media (never kept). null/false: no such bank or content. */
+export interface BanksApi {
+  createBank(tenantId: string, spec: BankSpec): Promise<Bank>;
+  listBanks(tenantId: string): Promise<Bank[]>;
+  deleteBank(tenantId: string, bankId: string): Promise<boolean>;
+  addHashes(tenantId: string, bankId: string, hashes: { pdq: string; note: string | null }[]): Promise<BankContent[] | null>;
+  addMedia(tenantId: string, bankId: string, media: MediaSource, note: string | null): Promise<BankContent | null>;
+  getContent(tenantId: string, bankId: string, contentId: string): Promise<BankContent | null>;
+  deleteContent(tenantId: string, bankId: string, contentId: string): Promise<boolean>;
+  exportBank(tenantId: string, bankId: string): Promise<BankContent[] | null>;
+  hashMedia(tenantId: string, media: MediaSource): Promise<{ pdq: string; quality: number }>;
 }

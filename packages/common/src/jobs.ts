@@ -13,7 +13,7 @@ export type JobStatus = 'queued' | 'done' | 'failed';
 export type Product = 'items' | 'policy';
 export type MediaKind = 'image' | 'video';
 /** Parts of a result that stages contribute; policy-scorer assembles them. */
-export type PartName = 'vision' | 'speech' | 'caption';
+export type PartName = 'vision' | 'speech' | 'caption' | 'hashes';
 
 export type JobSource =
   | { kind: 'upload'; filename: string; declaredType: string | null; size: number }
@@ -69,10 +69,23 @@ export interface CaptionPart {
   toxicity: TextToxicityPart;
 }
 
+/** PDQ hashes of the analysed frames, written by frame-extractor; matched against banks at the fan-in. */
+export interface HashesPart {
+  frames: FrameHashes[];
+}
+
+export interface FrameHashes {
+  timestamp: number;
+  quality: number;
+  /** The 8 dihedral variants (rotations and mirrors) as hex, the frame as it is first. */
+  variants: string[];
+}
+
 export interface JobParts {
   vision?: VisionPart;
   speech?: SpeechPart;
   caption?: CaptionPart;
+  hashes?: HashesPart;
 }
 
 export interface JobRecord {

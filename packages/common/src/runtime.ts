@@ -8,6 +8,7 @@ import type { MediaStore } from './media/types.ts';
 import type { StageDeps } from './stage.ts';
 import { createBus } from './bus/index.ts';
 import { createJobStore } from './store/index.ts';
+import { createBankStore, type BankStore } from './store/banks/index.ts';
 import { createMediaStore } from './media/index.ts';
 import { EgressGuard } from './egress.ts';
 import { TenantRegistry } from './tenants.ts';
@@ -23,6 +24,8 @@ export interface EdgeRuntime {
 export interface Runtime extends EdgeRuntime {
   bus: Bus;
   store: JobStore;
+  /** Hash banks, in the same kind of store as the jobs. */
+  banks: BankStore;
   media: MediaStore;
 }
 
@@ -41,11 +44,13 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     dataDir: config.dataDir,
     ttlMs: config.MEDIA_RETENTION_HOURS * 3600_000,
   });
+  const banks = createBankStore({ kind: config.jobStore, mongodbUrl: config.MONGODB_URL, natsUrl: config.NATS_URL, dataDir: config.dataDir });
   await store.init();
+  await banks.init();
   await bus.init();
   await media.init();
   log.info({ job_store: config.jobStore, bus: config.bus }, 'runtime ready');
-  return { ...createEdgeRuntime(config, log), bus, store, media };
+  return { ...createEdgeRuntime(config, log), bus, store, banks, media };
 }
 
 export function hasPipeline(rt: EdgeRuntime | Runtime): rt is Runtime {
@@ -57,6 +62,7 @@ export async function closeRuntime(rt: EdgeRuntime | Runtime): Promise<void> {
   if (hasPipeline(rt)) {
     await rt.bus.close();
     await rt.media.close();
+    await rt.banks.close();
     await rt.store.close();
   }
 }

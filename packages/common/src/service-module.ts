@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Consumer } from './bus/types.ts';
 import type { ServiceName } from './config.ts';
 import type { GrpcBinding } from './grpc.ts';
-import type { DeliveriesApi, IngestApi, ModelsApi, ModeratorApi, SpeechToTextApi, TextToxicityApi } from './contracts.ts';
+import type { BanksApi, DeliveriesApi, IngestApi, ModelsApi, ModeratorApi, SpeechToTextApi, TextToxicityApi } from './contracts.ts';
 import type { EdgeRuntime, Runtime } from './runtime.ts';
 
 /** The APIs services offer each other, by the name a caller asks for. */
@@ -17,6 +17,7 @@ export interface Peers {
   models: ModelsApi;
   moderator: ModeratorApi;
   deliveries: DeliveriesApi;
+  banks: BanksApi;
 }
 export type PeerName = keyof Peers;
 

@@ -60,7 +60,7 @@ describe('wiring', () => {
       'text-toxicity': ['textToxicity'],
       'speech-to-text': ['speechToText'],
       'vision-inference': ['models'],
-      ingest: ['ingest'],
+      ingest: ['banks', 'ingest'],
       'frame-extractor': [],
       'policy-scorer': [],
       moderator: ['moderator'],

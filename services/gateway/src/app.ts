@@ -7,7 +7,8 @@ import crypto from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
 import { ApiError } from '@modsvc/common/errors';
-import type { DeliveriesApi, IngestApi, ModelsApi, ModeratorApi } from '@modsvc/common/contracts';
+import type { BanksApi, DeliveriesApi, IngestApi, ModelsApi, ModeratorApi } from '@modsvc/common/contracts';
+import { bankRoutes } from './routes/banks.ts';
 import type { MediaKind, Product } from '@modsvc/common/jobs';
 import type { TenantRegistry, Tenant } from '@modsvc/common/tenants';
 import type { Config } from '@modsvc/common/config';
@@ -32,6 +33,7 @@ export interface GatewayDeps {
   moderator: ModeratorApi;
   models: ModelsApi;
   deliveries: DeliveriesApi;
+  banks: BanksApi;
   isReady?: () => boolean;
   /** Proxies whose X-Forwarded-For is believed (express "trust proxy" list); none by default. */
   trustProxy?: string[];
@@ -279,6 +281,8 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
       res.json(report);
     }),
   );
+
+  v1.use(bankRoutes({ banks: deps.banks, ingest: deps.ingest, uploadDir, maxImageBytes: config.MAX_IMAGE_BYTES, maxVideoBytes: config.MAX_VIDEO_BYTES }));
 
   app.use('/v1', v1);
   app.use((req, res) => sendError(res, new ApiError('not_found', `No route ${req.method} ${req.path}; see /v1/openapi.json.`)));

@@ -17,7 +17,7 @@ export const settingsSchema = z.object({
 export const service = defineEdge({
   name: 'gateway',
   settingsSchema,
-  needs: ['ingest', 'moderator', 'models', 'deliveries'],
+  needs: ['ingest', 'moderator', 'models', 'deliveries', 'banks'],
   async start(rt, peers, settings) {
     const { config, log } = rt;
     if (!config.TENANTS_FILE) throw new Error('TENANTS_FILE is required');
@@ -31,6 +31,7 @@ export const service = defineEdge({
       moderator: peers.moderator,
       models: peers.models,
       deliveries: peers.deliveries,
+      banks: peers.banks,
       isReady: () => ready,
       trustProxy: settings.TRUST_PROXY,
     });

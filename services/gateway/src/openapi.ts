@@ -29,6 +29,7 @@ import {
   WebhookPolicyResultSchema,
 } from '@modsvc/common/domain/index';
 import { moderateFields, submitFields } from './validation.ts';
+import { BANK_REQUEST_SCHEMAS, BANK_RESPONSE_SCHEMAS, bankPaths } from './openapi-banks.ts';
 
 /** What the API answers and sends, by component name. Schemas used inside others become $refs. */
 const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
@@ -108,7 +109,6 @@ const submitRefusals = {
   '503': waitResponse('Too much work is queued (backpressure); retry after Retry-After seconds'),
 };
 
-
 function classifyPaths(productSeg: string, jobViewRef: string) {
   const paths: Record<string, unknown> = {};
   for (const media of ['image', 'video']) {
@@ -161,7 +161,10 @@ export function buildOpenApi() {
     servers: [{ url: '/v1' }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Token from POST /v1/authenticate, valid 24 hours.' } },
-      schemas: { ...componentSchemas(RESPONSE_SCHEMAS, 'output'), ...componentSchemas(REQUEST_SCHEMAS, 'input') },
+      schemas: {
+        ...componentSchemas({ ...RESPONSE_SCHEMAS, ...BANK_RESPONSE_SCHEMAS }, 'output'),
+        ...componentSchemas({ ...REQUEST_SCHEMAS, ...BANK_REQUEST_SCHEMAS }, 'input'),
+      },
     },
     paths: {
       '/authenticate': {
@@ -230,6 +233,7 @@ export function buildOpenApi() {
           },
         },
       },
+      ...bankPaths(ref, json, errResponse),
     },
     webhooks: {
       jobFinished: {

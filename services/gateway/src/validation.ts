@@ -15,8 +15,7 @@ export function assertCaptionSize(body: unknown): void {
   if (typeof caption === 'string' && Buffer.byteLength(caption) > MAX_CAPTION_BYTES) throw new ApiError('payload_too_large', CAPTION_TOO_LARGE);
 }
 
-
-const httpUrl = (field: string) =>
+export const httpUrl = (field: string) =>
   z
     .string()
     .trim()

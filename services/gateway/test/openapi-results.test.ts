@@ -81,7 +81,7 @@ describe('published schemas accept what the pipeline produces', () => {
     expect(schema.safeParse(withoutOther).success).toBe(false);
     const policy = buildPolicyResult(analysedJob({ product: 'policy' }));
     const [first, ...rest] = policy.policy_categories;
-    for (const bad of [{ score: 2 }, { risk_level: 'SEVERE' }, { name: 'COSMETICS' }]) {
+    for (const bad of [{ score: 2 }, { risk_level: 'SEVERE' }, { name: 'cosmetics' }]) {
       expect(published('PolicyResult').safeParse({ ...policy, policy_categories: [{ ...first, ...bad }, ...rest] }).success).toBe(false);
     }
   });

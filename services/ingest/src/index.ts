@@ -1,10 +1,12 @@
-// ingest: creates jobs from uploads and URLs and starts the pipeline; re-drives work the bus lost.
+// ingest: creates jobs from uploads and URLs and starts the pipeline; re-drives work the bus lost;
+// keeps the tenants' hash banks.
 import { busIsDurable } from '@modsvc/common/host';
 import { defineStage, type ScheduledTask } from '@modsvc/common/service-module';
 import type { Runtime } from '@modsvc/common/runtime';
 import { createIngest, type Ingest } from './service.ts';
 import { AdmissionControl } from './admission.ts';
 import { settingsSchema } from './settings.ts';
+import { createBanks } from './banks.ts';
 
 /** Jobs untouched this long are assumed to have lost their message (a crash between store and bus). */
 const REDRIVE_AFTER_MS = 15 * 60_000;
@@ -49,6 +51,6 @@ export const service = defineStage({
       log: rt.log,
     });
     const ingest = createIngest(rt, admission);
-    return { provides: { ingest }, consumers: await ingest.startConsumers(), tasks: [redriveTask(rt, ingest), ...(admission.enabled ? [admissionSampleTask(admission)] : [])] };
+    return { provides: { ingest, banks: createBanks(rt) }, consumers: await ingest.startConsumers(), tasks: [redriveTask(rt, ingest), ...(admission.enabled ? [admissionSampleTask(admission)] : [])] };
   },
 });

@@ -10,8 +10,8 @@ import { isPolicyResult, type ModerationDecision, type ModerationReply, type Mod
 const WAIT_FOR_JOB_MS = 20_000;
 
 type ScoredRiskLevel = Exclude<RiskLevel, 'UNKNOWN'>;
-type ScoredCategory = Pick<PolicyCategoryResult, 'name'> & { risk_level: ScoredRiskLevel };
-type Decision = Pick<ModerationDecision, 'decision' | 'decision_type' | 'escalate' | 'escalate_reasons'>;
+type ScoredCategory = Pick<PolicyCategoryResult, 'name'> & Partial<Pick<PolicyCategoryResult, 'triggered_by'>> & { risk_level: ScoredRiskLevel };
+type Decision = Pick<ModerationDecision, 'decision' | 'decision_type' | 'escalate' | 'escalate_reasons' | 'reject_reasons'>;
 
 /** A moderation result names risk levels in lower case. */
 const MODERATION_RISK_LEVEL: Record<ScoredRiskLevel, ModerationRiskLevel> = { HIGH: 'high', MEDIUM: 'medium', LOW: 'low', NONE: 'none' };
@@ -19,7 +19,11 @@ const MODERATION_RISK_LEVEL: Record<ScoredRiskLevel, ModerationRiskLevel> = { HI
 export function decide(categories: readonly ScoredCategory[]): Decision {
   const high = categories.filter((c) => c.risk_level === 'HIGH');
   const medium = categories.filter((c) => c.risk_level === 'MEDIUM');
-  if (high.length) return { decision: 'reject', decision_type: 'fully_automated', escalate: false, escalate_reasons: [] };
+  if (high.length) {
+    const knownContent = high.some((c) => c.triggered_by?.startsWith('bank:'));
+    const reasons = [...(knownContent ? ['known_content_match'] : []), ...high.filter((c) => !c.triggered_by?.startsWith('bank:')).map((c) => `high_risk_${c.name.toLowerCase()}`)];
+    return { decision: 'reject', decision_type: 'fully_automated', escalate: false, escalate_reasons: [], reject_reasons: reasons };
+  }
   if (medium.length) {
     return { decision: 'review', decision_type: 'escalated', escalate: true, escalate_reasons: medium.map((c) => `medium_risk_${c.name.toLowerCase()}`) };
   }

@@ -3,6 +3,8 @@
 import { CLASS_GROUPS, TOXICITY_LABELS, type ClassScores, type ToxicityLabel, type VisualGroup } from '@modsvc/common/classes';
 import type { JobRecord, TextToxicityPart } from '@modsvc/common/jobs';
 import type { ItemsResult, OcrResult, SpeechResult } from '@modsvc/common/domain/index';
+import type { KnownContent } from './bank-matcher.ts';
+import { knownContentFields, NO_KNOWN_CONTENT } from './known-content.ts';
 
 function round(score: number | null): number | null {
   return score === null ? null : Math.round(score * 10000) / 10000;
@@ -27,7 +29,7 @@ function speechResult(job: JobRecord): SpeechResult | null {
   return { transcript: speech.transcript, segments: speech.segments, recognizer: speech.recognizer || null, error: speech.error, ...textGroup(speech.toxicity) };
 }
 
-export function buildItemsResult(job: JobRecord): ItemsResult {
+export function buildItemsResult(job: JobRecord, known: KnownContent = NO_KNOWN_CONTENT): ItemsResult {
   const vision = job.parts.vision;
   const textModels = [job.parts.caption?.toxicity, vision?.ocr?.toxicity, job.parts.speech?.toxicity].flatMap((p) => (p?.model ? [p.model] : []));
   // Key order is part of the JSON callers receive: groups, caption, url, then the extras.
@@ -45,6 +47,7 @@ export function buildItemsResult(job: JobRecord): ItemsResult {
     ocr: vision?.ocr ? { text: vision.ocr.text, ...textGroup(vision.ocr.toxicity) } : null,
     speech: speechResult(job),
     models: [...new Set([...(vision?.models ?? []), ...textModels])],
+    ...knownContentFields(job, known),
   };
 }
 

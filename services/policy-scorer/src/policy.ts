@@ -1,6 +1,8 @@
 import type { JobRecord } from '@modsvc/common/jobs';
 import { STANDARD_CATEGORIES, POLICY_TABLE_VERSION, riskLevel, type PolicyCategoryResult, type PolicyResult } from '@modsvc/common/domain/index';
 import { textSignal } from './items.ts';
+import type { KnownContent } from './bank-matcher.ts';
+import { bankCategories, knownContentFields, NO_KNOWN_CONTENT } from './known-content.ts';
 
 export function scoreCategories(job: JobRecord): PolicyCategoryResult[] {
   return STANDARD_CATEGORIES.map((cat) => {
@@ -25,6 +27,12 @@ export function scoreCategories(job: JobRecord): PolicyCategoryResult[] {
   });
 }
 
-export function buildPolicyResult(job: JobRecord): PolicyResult {
-  return { policy_categories: scoreCategories(job), url: job.url, tier: 'standard', policy_table_version: POLICY_TABLE_VERSION };
+export function buildPolicyResult(job: JobRecord, known: KnownContent = NO_KNOWN_CONTENT): PolicyResult {
+  return {
+    policy_categories: [...scoreCategories(job), ...bankCategories(known)],
+    url: job.url,
+    tier: 'standard',
+    policy_table_version: POLICY_TABLE_VERSION,
+    ...knownContentFields(job, known),
+  };
 }

@@ -7,17 +7,19 @@ import type { JobRecord, JobResults } from '@modsvc/common/jobs';
 import { mediaKeys } from '@modsvc/common/media/types';
 import { buildItemsResult } from './items.ts';
 import { buildPolicyResult } from './policy.ts';
+import { BankMatcher, type KnownContent } from './bank-matcher.ts';
 
 export function isComplete(job: JobRecord): boolean {
   return job.expectedParts !== null && job.expectedParts.every((p) => job.parts[p] !== undefined);
 }
 
-export function buildResult(job: JobRecord): JobResults {
-  return job.product === 'policy' ? buildPolicyResult(job) : buildItemsResult(job);
+export function buildResult(job: JobRecord, known?: KnownContent): JobResults {
+  return job.product === 'policy' ? buildPolicyResult(job, known) : buildItemsResult(job, known);
 }
 
 export async function startPolicyScorer(rt: Runtime): Promise<StartedService> {
   const deps = stageDeps(rt);
+  const matcher = new BankMatcher(rt.banks);
   const consumer = await runStage(deps, {
     stage: 'policy',
     subject: 'pipeline.part',
@@ -26,7 +28,9 @@ export async function startPolicyScorer(rt: Runtime): Promise<StartedService> {
     handle: async ({ jobId }) => {
       const job = await loadQueuedJob(deps, jobId);
       if (!job || !isComplete(job)) return;
-      await finishJob(deps, job, { status: 'done', results: buildResult(job) });
+      const known = await matcher.match(job.tenantId, job.id, job.parts.hashes);
+      if (known.matches.length) rt.log.info({ job_id: job.id, matches: known.matches.length, banks: known.matchedBanks.map((b) => b.id) }, 'known content matched');
+      await finishJob(deps, job, { status: 'done', results: buildResult(job, known) });
       await rt.media.deletePrefix(mediaKeys.jobPrefix(job.id)).catch((err) => rt.log.warn({ err, job_id: job.id }, 'could not delete job media'));
       rt.log.info({ job_id: job.id, product: job.product, media: job.media }, 'job done');
     },

@@ -51,7 +51,7 @@ describe('results fit the domain schemas', () => {
   it('items: keys in the order callers have always received them', () => {
     expect(Object.keys(buildItemsResult(fullJob('items')))).toEqual([
       'violence', 'substances', 'nsfw', 'hate_symbols', 'visual_content', 'other', 'caption_language_toxicity',
-      'url', 'evidence', 'uncalibrated', 'ocr', 'speech', 'models',
+      'url', 'evidence', 'uncalibrated', 'ocr', 'speech', 'models', 'hashes', 'matches', 'low_quality_frames',
     ]);
     const r = buildItemsResult(fullJob('items'));
     expect(Object.keys(r.ocr ?? {})).toEqual(['text', 'scores', 'top_span', 'model']);
@@ -65,7 +65,7 @@ describe('results fit the domain schemas', () => {
       expect(JSON.stringify(parseJobResults('policy', JSON.parse(JSON.stringify(r))))).toBe(JSON.stringify(r));
       expect(r.policy_table_version).toBe(POLICY_TABLE_VERSION);
     }
-    expect(Object.keys(buildPolicyResult(fullJob('policy')))).toEqual(['policy_categories', 'url', 'tier', 'policy_table_version']);
+    expect(Object.keys(buildPolicyResult(fullJob('policy')))).toEqual(['policy_categories', 'url', 'tier', 'policy_table_version', 'hashes', 'matches', 'low_quality_frames']);
   });
 
   it('a result of the other product is refused with a clear error', () => {

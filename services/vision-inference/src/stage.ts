@@ -6,6 +6,7 @@ import { runStage, loadQueuedJob } from '@modsvc/common/stage';
 import type { Consumer } from '@modsvc/common/bus/types';
 import { modelInference } from '@modsvc/common/metrics';
 import type { VisionSettings } from './settings.ts';
+import { hashFrames } from './frame-hashes.ts';
 
 export async function startVisionConsumer(
   rt: Runtime,
@@ -26,6 +27,7 @@ export async function startVisionConsumer(
       if (!job.parts.vision) {
         const inputs: FrameInput[] = [];
         for (const f of frames) inputs.push({ timestamp: f.timestamp, data: await rt.media.get(f.key) });
+        if (!job.parts.hashes) await rt.store.setPart(job.id, 'hashes', await hashFrames(inputs, rt.log));
         const analysis = await analyzer.analyze(inputs);
         for (const t of analysis.inference ?? []) modelInference.observe({ model: t.model, group: t.group }, t.seconds);
         let ocr: VisionPart['ocr'] = null;

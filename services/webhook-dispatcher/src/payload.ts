@@ -26,14 +26,17 @@ function metadataOf(job: JobRecord): MediaMetadata | null {
 
 /**
  * The webhook `result` object of a done job:
- * - policy: `{ policy_categories, metadata, url }` (categories as stored: name, description, score, risk_level, triggered_by);
+ * - policy: `{ policy_categories, metadata, url, matches, low_quality_frames }` (categories as stored: name, description, score, risk_level, triggered_by);
  * - items: every result field as stored, with `url` moved after them and `metadata` added.
  */
 export function finishedResult(job: JobRecord): WebhookItemsResult | WebhookPolicyResult {
   const results = job.results;
   if (!results) throw new Error(`job ${job.id} is done but has no results`);
   const metadata = metadataOf(job);
-  if (isPolicyResult(results)) return { policy_categories: results.policy_categories, metadata, url: results.url };
+  if (isPolicyResult(results)) {
+    const known = results.matches ? { matches: results.matches, low_quality_frames: results.low_quality_frames } : {};
+    return { policy_categories: results.policy_categories, metadata, url: results.url, ...known };
+  }
   const { url, ...fields } = results;
   return { ...fields, url, metadata };
 }

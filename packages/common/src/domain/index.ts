@@ -14,3 +14,5 @@ export * from './webhook-payload.ts';
 export * from './delivery-log.ts';
 export * from './models-report.ts';
 export * from './error-body.ts';
+export * from './known-content.ts';
+export * from './banks.ts';

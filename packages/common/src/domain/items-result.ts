@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { VISUAL_CLASSES } from '../classes.ts';
 import { classScoresSchema } from './score.ts';
 import { parseAs } from './parse.ts';
+import { knownContentFields } from './known-content.ts';
 
 export const VisualClassSchema = z.enum(VISUAL_CLASSES);
 
@@ -71,6 +72,7 @@ export const ItemsResultSchema = z
     ocr: OcrResultSchema.nullable(),
     speech: SpeechResultSchema.nullable(),
     models: z.array(z.string()).describe('id@version of every model that contributed.'),
+    ...knownContentFields,
   })
   .describe('Items and characteristics: per-class prevalence scores in [0, 1]; null where no loaded model scores the class.');
 

@@ -26,6 +26,10 @@ export const ModerationDecisionSchema = z
     decision_type: z.enum(['fully_automated', 'escalated']),
     escalate: z.boolean(),
     escalate_reasons: z.array(z.string()).describe('One medium_risk_<category> per MEDIUM category.'),
+    reject_reasons: z
+      .array(z.string())
+      .optional()
+      .describe('Why an automatic reject: known_content_match when a HIGH hash bank matched, and high_risk_<category> per HIGH category.'),
     is_error: z.literal(false),
     policy_categories: z.array(ModerationCategorySchema),
   })

@@ -4,15 +4,18 @@ import { ScoreSchema } from './score.ts';
 import { RiskLevelSchema } from './risk-level.ts';
 import { STANDARD_CATEGORY_NAMES } from './standard-policy.ts';
 import { parseAs } from './parse.ts';
+import { knownContentFields } from './known-content.ts';
+import { BankCategorySchema } from './banks.ts';
 
-export const PolicyCategoryNameSchema = z.enum(STANDARD_CATEGORY_NAMES);
+/** A Standard category, or the category of a hash bank that matched (e.g. KNOWN_HARMFUL). */
+export const PolicyCategoryNameSchema = z.union([z.enum(STANDARD_CATEGORY_NAMES), BankCategorySchema]);
 
 export const PolicyCategoryResultSchema = z.strictObject({
   name: PolicyCategoryNameSchema,
   description: z.string(),
   score: ScoreSchema.describe('The maximum of weight x score over the signals some model scored; null when none was.'),
   risk_level: RiskLevelSchema.describe('HIGH >= 0.8, MEDIUM >= 0.5, LOW >= 0.2, else NONE; UNKNOWN when the score is null.'),
-  triggered_by: z.string().nullable().describe('The signal that set the score, e.g. `firearm` or `speech:threat`.'),
+  triggered_by: z.string().nullable().describe('The signal that set the score, e.g. `firearm`, `speech:threat`, or `bank:<bank_id>` for a known-content match.'),
 });
 
 export const PolicyResultSchema = z.strictObject({
@@ -20,6 +23,7 @@ export const PolicyResultSchema = z.strictObject({
   url: z.string().describe('The analysed resource: the submitted URL, or the uploaded file name.'),
   tier: z.literal('standard'),
   policy_table_version: z.string().describe('Version of the table of signals, weights and thresholds that produced the scores.'),
+  ...knownContentFields,
 });
 
 export type PolicyCategoryName = z.infer<typeof PolicyCategoryNameSchema>;

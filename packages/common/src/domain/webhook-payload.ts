@@ -5,6 +5,7 @@ import { ItemsResultSchema } from './items-result.ts';
 import { PolicyCategoryResultSchema } from './policy-result.ts';
 import { MediaMetadataSchema } from './media-metadata.ts';
 import { parseAs } from './parse.ts';
+import { knownContentFields } from './known-content.ts';
 
 const metadata = MediaMetadataSchema.nullable().describe('Probed properties of the media; null when none were measured.');
 
@@ -14,11 +15,13 @@ export const WebhookItemsResultSchema = ItemsResultSchema.omit({ url: true }).ex
   metadata,
 });
 
-/** Only the categories, metadata and url of the policy result (not tier or table version). */
+/** The categories, metadata and url of the policy result (not tier or table version), and known-content matches. */
 export const WebhookPolicyResultSchema = z.strictObject({
   policy_categories: z.array(PolicyCategoryResultSchema),
   metadata,
   url: z.string().describe('The analysed resource address.'),
+  matches: knownContentFields.matches,
+  low_quality_frames: knownContentFields.low_quality_frames,
 });
 
 export const WebhookErrorResultSchema = z.strictObject({

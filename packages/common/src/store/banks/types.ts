@@ -1,0 +1,42 @@
+// Hash banks in the store: a tenant's banks and their content (hashes and notes, never media).
+import type { BankRiskLevel } from '../../domain/banks.ts';
+
+export interface BankRecord {
+  id: string;
+  tenantId: string;
+  name: string;
+  category: string;
+  riskLevel: BankRiskLevel;
+  threshold: number;
+  enabledRatio: number;
+  createdAt: Date;
+}
+
+export interface BankContentRecord {
+  id: string;
+  bankId: string;
+  tenantId: string;
+  /** 64 lowercase hex digits. */
+  pdq: string;
+  /** Quality when we hashed media; null for hashes given as such. */
+  quality: number | null;
+  note: string | null;
+  createdAt: Date;
+}
+
+export interface BankStore {
+  init(): Promise<void>;
+  close(): Promise<void>;
+  createBank(bank: BankRecord): Promise<void>;
+  listBanks(tenantId: string): Promise<BankRecord[]>;
+  getBank(tenantId: string, bankId: string): Promise<BankRecord | null>;
+  /** Deletes the bank and all its content; false when the tenant has no such bank. */
+  deleteBank(tenantId: string, bankId: string): Promise<boolean>;
+  addContent(items: BankContentRecord[]): Promise<void>;
+  getContent(tenantId: string, bankId: string, contentId: string): Promise<BankContentRecord | null>;
+  deleteContent(tenantId: string, bankId: string, contentId: string): Promise<boolean>;
+  listContent(tenantId: string, bankId: string): Promise<BankContentRecord[]>;
+  countContent(tenantId: string, bankId: string): Promise<number>;
+  /** Changes whenever any bank of the tenant or its content changes (matchers reload on a new value). */
+  revision(tenantId: string): Promise<string>;
+}
