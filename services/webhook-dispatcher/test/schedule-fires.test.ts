@@ -13,6 +13,7 @@ import { logger } from '@modsvc/common/logger';
 import { EmbeddedJobStore } from '@modsvc/common/store/embedded';
 import { createJobDeliveries, type JobDeliveries } from '../src/job-deliveries.ts';
 import { OVERDUE_GRACE_MS, redriveOverdue } from '../src/overdue-sweep.ts';
+import type { Settle } from '../src/scheduled-attempts.ts';
 import { startWebhookDispatcher } from '../src/service.ts';
 import { makeJob } from './fixtures.ts';
 import { startTestReceiver, type TestReceiver } from './receiver.ts';
@@ -24,25 +25,32 @@ let bus: MemoryBus;
 let receiver: TestReceiver;
 let deliveries: JobDeliveries;
 let consumer: Consumer;
+/** What each handled message was told to do (the consumer naks or acks right after). */
+let settles: Settle[];
+
+/** Real time (performance.now is not faked), for waiting on real I/O under a busy machine. */
+const WAIT_MS = 15_000;
 
 /** Lets real I/O (HTTP, the store's file) and the bus's setImmediate pump run while timers are fake. */
 async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 2000 && !condition(); i++) await new Promise((r) => setImmediate(r));
+  const deadline = performance.now() + WAIT_MS;
+  while (!condition() && performance.now() < deadline) await new Promise((r) => setImmediate(r));
   if (!condition()) throw new Error(`timed out waiting for ${what}`);
 }
 
 /** Like until(), for a condition read from the store (vi.waitFor would move the fake clock). */
 async function untilLog(jobId: string, condition: (log: DeliveryLogView | null) => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 500; i++) {
+  const deadline = performance.now() + WAIT_MS;
+  while (performance.now() < deadline) {
     if (condition(await deliveries.deliveryLog('tenant_a', jobId))) return;
     await new Promise((r) => setImmediate(r));
   }
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** Waits until `n` attempts have their outcome; the message of the last one then naks at once. */
-async function recorded(jobId: string, n: number): Promise<void> {
-  await untilLog(jobId, (log) => log?.attempts.filter((a) => a.outcome !== 'sending').length === n, `${n} recorded attempts`);
+/** Waits until the dispatcher has handled `n` messages; the last one's nak (the retry timer) is then set. */
+async function handled(n: number): Promise<void> {
+  await until(() => settles.length >= n, `${n} handled messages`);
   await settled();
 }
 
@@ -58,7 +66,16 @@ beforeEach(async () => {
   await bus.init();
   receiver = await startTestReceiver();
   deliveries = createJobDeliveries({ store, secretsOf: () => ['s3cret'], guard: new EgressGuard({ allowCidrs: ['127.0.0.0/8'] }), timeoutMs: 2000, log, rand: () => 0 });
-  consumer = await startWebhookDispatcher(bus, log, deliveries);
+  settles = [];
+  const observed: JobDeliveries = {
+    ...deliveries,
+    attemptDue: async (jobId) => {
+      const settle = await deliveries.attemptDue(jobId);
+      settles.push(settle);
+      return settle;
+    },
+  };
+  consumer = await startWebhookDispatcher(bus, log, observed);
 });
 
 afterEach(async () => {
@@ -77,14 +94,16 @@ describe('retries fire on schedule', () => {
     receiver.answer = { status: 503 };
     await bus.publish('pipeline.finished', { jobId: job.id });
     await until(() => receiver.calls.length === 1, 'the first attempt');
-    await recorded(job.id, 1);
+    await handled(1);
+    expect(settles).toEqual([{ kind: 'later', delayMs: 5000 }]);
 
     await vi.advanceTimersByTimeAsync(4_900);
     await settled();
     expect(receiver.calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(200);
     await until(() => receiver.calls.length === 2, 'the retry after 5 s');
-    await recorded(job.id, 2);
+    await handled(2);
+    expect(settles[1]).toEqual({ kind: 'later', delayMs: 300_000 });
 
     receiver.answer = { status: 200 };
     await vi.advanceTimersByTimeAsync(4 * 60_000);
