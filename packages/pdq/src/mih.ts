@@ -12,7 +12,8 @@ import { hexToHash, popcount32 } from './hamming.ts';
 // offsets, 64 bytes per hash). A lookup thus reads consecutive slot numbers and the processor
 // can fetch their hashes in parallel. Hashes added since the tables were built sit in a short
 // list that every search scans; removed ones stay in the tables, skipped, until the next
-// rebuild — which happens when either pile grows past a fraction of the tables.
+// rebuild — which happens when either pile grows past a fraction of the tables. Banks too small
+// for the tables to pay are scanned and never allocate them.
 
 const WORDS_PER_HASH = PDQ_HASH_BYTES / 4;
 const CHUNKS = 16;
@@ -20,6 +21,8 @@ const CHUNK_VALUES = 1 << 16;
 const OFFSETS_PER_CHUNK = CHUNK_VALUES + 1;
 /** Beyond 3 differing bits per chunk the neighbour lists grow past 2,500 per chunk: scan instead. */
 const MAX_BITS_PER_CHUNK = 3;
+/** Below this many hashes a scan takes under ~0.1 ms: not worth the tables' 4 MiB. */
+const MIN_INDEXED_SIZE = 4096;
 /** Additions kept out of the tables before a rebuild: this many, or 1/32 of the tables. */
 const MIN_PENDING_ADDITIONS = 2048;
 const PENDING_ADDITIONS_FRACTION = 1 / 32;
@@ -87,7 +90,8 @@ export class MihIndex<Id extends string | number = string> {
   private usedSlots = 0;
   private readonly freeSlots: number[] = [];
 
-  private readonly offsets = new Uint32Array(CHUNKS * OFFSETS_PER_CHUNK);
+  /** Allocated by the first rebuild, so that small banks, always scanned, never hold them. */
+  private offsets: Uint32Array | undefined;
   private postings = new Int32Array(0);
   private tableSize = 0;
   private inTables: Uint8Array;
@@ -167,6 +171,7 @@ export class MihIndex<Id extends string | number = string> {
     if (this.postings.length < CHUNKS * count) this.postings = new Int32Array(CHUNKS * Math.ceil(count * 1.0625));
     this.inTables.fill(0);
     for (const slot of live) this.inTables[slot] = 1;
+    this.offsets ??= new Uint32Array(CHUNKS * OFFSETS_PER_CHUNK);
     const cursor = new Uint32Array(CHUNK_VALUES);
     for (let chunk = 0; chunk < CHUNKS; chunk++) {
       const offsets = this.offsets.subarray(chunk * OFFSETS_PER_CHUNK, (chunk + 1) * OFFSETS_PER_CHUNK);
@@ -192,7 +197,7 @@ export class MihIndex<Id extends string | number = string> {
     if (!this.indexIsCheaper(maxDistance)) {
       this.scanSlots(query, maxDistance, matches);
     } else {
-      if (this.tablesAreStale()) this.compact();
+      if (this.offsets === undefined || this.tablesAreStale()) this.compact();
       this.searchTables(query, maxDistance, matches);
       for (const slot of this.pendingSlots) this.check(slot, query, maxDistance, matches);
     }
@@ -215,7 +220,7 @@ export class MihIndex<Id extends string | number = string> {
 
   private indexIsCheaper(maxDistance: number): boolean {
     const bitsPerChunk = Math.floor(maxDistance / CHUNKS);
-    if (bitsPerChunk > MAX_BITS_PER_CHUNK) return false;
+    if (bitsPerChunk > MAX_BITS_PER_CHUNK || this.size < MIN_INDEXED_SIZE) return false;
     const lookups = CHUNKS * NEIGHBOUR_MASKS[bitsPerChunk]!.length;
     return lookups * (1 + this.size / CHUNK_VALUES) < this.size;
   }
@@ -223,7 +228,8 @@ export class MihIndex<Id extends string | number = string> {
   private searchTables(query: Uint32Array, maxDistance: number, matches: MihMatch<Id>[]): void {
     const masks = NEIGHBOUR_MASKS[Math.floor(maxDistance / CHUNKS)]!;
     const stamp = this.nextQueryStamp();
-    const { offsets, postings, seen, ids, tableSize } = this;
+    const { postings, seen, ids, tableSize } = this;
+    const offsets = this.offsets!;
     for (let chunk = 0; chunk < CHUNKS; chunk++) {
       const value = chunkOf(query, 0, chunk);
       const offsetBase = chunk * OFFSETS_PER_CHUNK;
@@ -277,6 +283,9 @@ export class MihIndex<Id extends string | number = string> {
   }
 
   private takeSlot(): number {
+    // Removed slots come back only through a rebuild; have it here too, so that a bank that
+    // is changed but not searched does not grow without end.
+    if (this.freeSlots.length === 0 && this.staleSlots.length > this.tableSize * STALE_REMOVALS_FRACTION) this.compact();
     const free = this.freeSlots.pop();
     if (free !== undefined) return free;
     if (this.usedSlots === this.capacity) this.grow();

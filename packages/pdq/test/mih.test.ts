@@ -126,6 +126,33 @@ describe('MihIndex', () => {
 });
 
 describe('MihIndex edges', () => {
+  it('stays exact as a bank grows past the size where tables pay and shrinks below it again', () => {
+    const stored = new Map<number, Uint8Array>();
+    const index = new MihIndex<number>();
+    const query = randomHash();
+    const check = () => {
+      for (const radius of [0, 31, 47]) expect(index.search(query, radius)).toEqual(bruteForce(stored, query, radius));
+    };
+    for (let id = 0; id < 6000; id++) {
+      const hash = id % 10 === 0 ? atDistance(query, id % 48) : randomHash();
+      index.add(id, hash);
+      stored.set(id, hash);
+      if (id % 1000 === 999) check();
+    }
+    for (let id = 0; id < 5000; id++) {
+      index.remove(id);
+      stored.delete(id);
+      if (id % 1000 === 999) check();
+    }
+    expect(index.size).toBe(1000);
+    // Replacing every hash many times over, with no search in between, reuses the slots.
+    for (let round = 0; round < 20; round++) for (const [id, hash] of stored) index.add(id, hash);
+    expect([...index.entries()]).toHaveLength(1000);
+    // White-box: no slot beyond the 6,000 first used was needed.
+    expect((index as unknown as { usedSlots: number }).usedSlots).toBe(6000);
+    check();
+  });
+
   it('takes hex or bytes, string ids, and refuses bad hashes without dropping the old one', () => {
     const index = new MihIndex();
     const hash = randomHash();
