@@ -1,6 +1,7 @@
-// Case 5: a burst of submits against all-in-one with a low ADMISSION_MAX_BACKLOG_SECONDS. Memory stays
-// bounded (RSS sampled from /proc while the burst lands and drains), the service pushes back explicitly
-// (503 with Retry-After and a JSON error, never another 5xx), and every job it accepted finishes.
+// Case 5: a burst of submits against all-in-one. Memory stays bounded (RSS sampled from /proc while the
+// burst lands and the accepted jobs drain), every job accepted finishes, and nothing but 200 or an
+// explicit 503 (Retry-After, JSON error) comes back. With a low ADMISSION_MAX_BACKLOG_SECONDS the service
+// must push back; with admission control off it must take the whole burst and still stay bounded.
 import { expect } from 'vitest';
 import { makeJpeg } from '../../helpers/media.ts';
 import type { ReliabilityContext } from '../support/context.ts';
@@ -17,6 +18,8 @@ export interface BurstPlan {
   maxGrowthMb: number;
   /** How long the accepted jobs may take to finish. */
   drainMs: number;
+  /** Whether the deployment's admission limit is low enough that the burst must meet 503s. */
+  expectBackpressure: boolean;
 }
 
 interface Answer {
@@ -80,7 +83,8 @@ export async function burstStaysBounded(ctx: ReliabilityContext, plan: BurstPlan
   figures.crashes = liveness.exited.length;
 
   expect(otherwise.map((a) => `${a.status} ${JSON.stringify(a.body)}`), 'every submit is accepted or refused with 503').toEqual([]);
-  expect(refused.length, 'the backlog limit pushed back').toBeGreaterThan(0);
+  if (plan.expectBackpressure) expect(refused.length, 'the backlog limit pushed back').toBeGreaterThan(0);
+  else expect(refused.length, 'with admission control off every submit is taken').toBe(0);
   for (const a of refused) {
     expect(Number(a.retryAfter), `Retry-After on a 503: ${JSON.stringify(a)}`).toBeGreaterThan(0);
     expect(a.body).toMatchObject({ error: expect.any(String), message: expect.any(String) });
