@@ -1,38 +1,81 @@
+// The policy tier: scores each category of the tenant's policy (the Standard one by default) from the
+// job's parts. A category's score is the maximum of weight x score over the signals that could be
+// scored; with none it is null and its risk level UNKNOWN.
 import type { JobRecord } from '@modsvc/common/jobs';
-import { STANDARD_CATEGORIES, POLICY_TABLE_VERSION, riskLevel, type PolicyCategoryResult, type PolicyResult } from '@modsvc/common/domain/index';
+import {
+  STANDARD_POLICY,
+  POLICY_TABLE_VERSION,
+  riskLevelWith,
+  type PolicyCategoryResult,
+  type PolicyResult,
+  type PolicySignalSpec,
+  type ResolvedPolicy,
+} from '@modsvc/common/domain/index';
+import { VISUAL_CLASSES, type ToxicityLabel, type VisualClass } from '@modsvc/common/classes';
 import { textSignal } from './items.ts';
 import type { KnownContent } from './bank-matcher.ts';
 import { bankCategories, knownContentFields, NO_KNOWN_CONTENT } from './known-content.ts';
+import { findTerm } from './terms.ts';
 
-export function scoreCategories(job: JobRecord): PolicyCategoryResult[] {
-  return STANDARD_CATEGORIES.map((cat) => {
-    let best: { score: number; by: string } | null = null;
-    for (const s of cat.signals) {
-      let raw: number | null;
-      let by: string;
-      if ('visual' in s) {
-        raw = job.parts.vision?.scores[s.visual] ?? null;
-        by = s.visual;
-      } else {
-        const t = textSignal(job, s.text);
-        raw = t.score;
-        by = `${t.source}:${s.text}`;
-      }
-      if (raw === null) continue;
-      const weighted = raw * s.weight;
-      if (!best || weighted > best.score) best = { score: weighted, by };
+const VISUAL_CLASS_NAMES = new Set<string>(VISUAL_CLASSES);
+
+interface SignalScore {
+  score: number | null;
+  by: string | null;
+}
+
+/** The texts term lists are matched in; a source is absent when the job has none to read. */
+function textSources(job: JobRecord): [string, string][] {
+  const sources: [string, string | null | undefined][] = [
+    ['caption', job.caption],
+    ['ocr', job.parts.vision?.ocr?.text],
+    ['speech', job.parts.speech && !job.parts.speech.error ? job.parts.speech.transcript : null],
+  ];
+  return sources.flatMap(([name, text]) => (text === null || text === undefined ? [] : [[name, text] as [string, string]]));
+}
+
+/** 1 where a term is found, 0 where there was text and none matched, null where there was no text to read. */
+function termSignal(job: JobRecord, terms: readonly string[]): SignalScore {
+  const sources = textSources(job);
+  if (!sources.length) return { score: null, by: null };
+  for (const [name, text] of sources) {
+    const m = findTerm(text, terms);
+    if (m) return { score: 1, by: `${name}:term:"${m.term}"@${m.start}-${m.end}` };
+  }
+  return { score: 0, by: null };
+}
+
+function signalScore(job: JobRecord, signal: PolicySignalSpec): SignalScore {
+  if ('terms' in signal) return termSignal(job, signal.terms);
+  if ('text' in signal) {
+    const t = textSignal(job, signal.text);
+    return { score: t.score, by: `${t.source}:${signal.text}` };
+  }
+  if (VISUAL_CLASS_NAMES.has(signal.class)) return { score: job.parts.vision?.scores[signal.class as VisualClass] ?? null, by: signal.class };
+  return { score: job.parts.caption?.toxicity.scores[signal.class as ToxicityLabel] ?? null, by: `caption:${signal.class}` };
+}
+
+export function scoreCategories(job: JobRecord, policy: ResolvedPolicy = STANDARD_POLICY): PolicyCategoryResult[] {
+  return policy.categories.map((cat) => {
+    let best: { score: number; by: string | null } | null = null;
+    for (const signal of cat.signals) {
+      const s = signalScore(job, signal);
+      if (s.score === null) continue;
+      const weighted = s.score * signal.weight;
+      if (!best || weighted > best.score) best = { score: weighted, by: s.by };
     }
     const score = best ? Math.round(best.score * 10000) / 10000 : null;
-    return { name: cat.name, description: cat.description, score, risk_level: riskLevel(score), triggered_by: best?.by ?? null };
+    return { name: cat.name, description: cat.description, score, risk_level: riskLevelWith(cat.thresholds, score), triggered_by: best?.by ?? null };
   });
 }
 
-export function buildPolicyResult(job: JobRecord, known: KnownContent = NO_KNOWN_CONTENT): PolicyResult {
+export function buildPolicyResult(job: JobRecord, known: KnownContent = NO_KNOWN_CONTENT, policy: ResolvedPolicy = STANDARD_POLICY): PolicyResult {
   return {
-    policy_categories: [...scoreCategories(job), ...bankCategories(known)],
+    policy_categories: [...scoreCategories(job, policy), ...bankCategories(known)],
     url: job.url,
     tier: 'standard',
     policy_table_version: POLICY_TABLE_VERSION,
+    policy_version: policy.version,
     ...knownContentFields(job, known),
   };
 }

@@ -65,7 +65,7 @@ describe('results fit the domain schemas', () => {
       expect(JSON.stringify(parseJobResults('policy', JSON.parse(JSON.stringify(r))))).toBe(JSON.stringify(r));
       expect(r.policy_table_version).toBe(POLICY_TABLE_VERSION);
     }
-    expect(Object.keys(buildPolicyResult(fullJob('policy')))).toEqual(['policy_categories', 'url', 'tier', 'policy_table_version', 'hashes', 'matches', 'low_quality_frames']);
+    expect(Object.keys(buildPolicyResult(fullJob('policy')))).toEqual(['policy_categories', 'url', 'tier', 'policy_table_version', 'policy_version', 'hashes', 'matches', 'low_quality_frames']);
   });
 
   it('a result of the other product is refused with a clear error', () => {

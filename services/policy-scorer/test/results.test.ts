@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CLASS_GROUPS, VISUAL_CLASSES, emptyScores, TOXICITY_LABELS, type ClassGroup } from '@modsvc/common/classes';
 import type { JobRecord, TextToxicityPart, VisionPart } from '@modsvc/common/jobs';
-import { riskLevel, STANDARD_CATEGORIES } from '@modsvc/common/domain/index';
+import { PolicyDocumentSchema, resolvePolicyDocument, riskLevel, STANDARD_CATEGORIES } from '@modsvc/common/domain/index';
 import { newJobRecord } from '../../../packages/common/test/fixtures.ts';
 import { buildItemsResult } from '../src/items.ts';
-import { scoreCategories } from '../src/policy.ts';
+import { buildPolicyResult, scoreCategories } from '../src/policy.ts';
 import { isComplete } from '../src/service.ts';
 
 function vision(scores: Partial<Record<(typeof VISUAL_CLASSES)[number], number>>, ocr: VisionPart['ocr'] = null): VisionPart {
@@ -83,5 +83,34 @@ describe('fan-in completeness', () => {
     expect(isComplete(job({ expectedParts: null }))).toBe(false);
     expect(isComplete(job({ expectedParts: ['vision', 'caption'], parts: { vision: vision({}) } }))).toBe(false);
     expect(isComplete(job({ expectedParts: ['vision', 'caption'], parts: { vision: vision({}), caption: { toxicity: tox({}) } } }))).toBe(true);
+  });
+});
+
+describe('policy categories of a custom document', () => {
+  const policy = resolvePolicyDocument(
+    PolicyDocumentSchema.parse({
+      categories: [
+        { name: 'COSMETICS', description: 'Make-up.', signals: [{ class: 'adult_toys', weight: 0.5 }, { terms: ['lipstick'], weight: 0.6 }], thresholds: { HIGH: 0.8, MEDIUM: 0.5, LOW: 0.2 } },
+        { name: 'ARMS_AMMO', thresholds: { HIGH: 0.95, MEDIUM: 0.5, LOW: 0.2 } },
+      ],
+    }),
+    'tenant-v3',
+  );
+
+  it('scores term lists in caption, OCR and transcript with the span, and Standard categories with their own thresholds', () => {
+    const j = job({ caption: 'new L1pstick shade', parts: { vision: vision({ firearm: 0.9 }, { text: 'SALE', toxicity: null }) } });
+    const r = buildPolicyResult(j, undefined, policy);
+    expect(r.policy_version).toBe('tenant-v3');
+    expect(r.policy_categories).toEqual([
+      { name: 'COSMETICS', description: 'Make-up.', score: 0.6, risk_level: 'MEDIUM', triggered_by: 'caption:term:"lipstick"@4-12' },
+      { name: 'ARMS_AMMO', description: STANDARD_CATEGORIES[3]!.description, score: 0.9, risk_level: 'MEDIUM', triggered_by: 'firearm' },
+    ]);
+    const ocr = scoreCategories(job({ parts: { vision: vision({}, { text: 'buy lip stick now', toxicity: null }) } }), policy);
+    expect(ocr[0]).toMatchObject({ score: 0.6, triggered_by: 'ocr:term:"lipstick"@4-13' });
+  });
+
+  it('a term list with text and no match scores 0; with no text and no scored class the category is UNKNOWN', () => {
+    expect(scoreCategories(job({ caption: 'a red car', parts: {} }), policy)[0]).toMatchObject({ score: 0, risk_level: 'NONE' });
+    expect(scoreCategories(job({ caption: null, parts: {} }), policy)[0]).toMatchObject({ score: null, risk_level: 'UNKNOWN', triggered_by: null });
   });
 });

@@ -1,4 +1,5 @@
-// The Standard-tier policy classification result: one entry per category of the Standard table.
+// The policy classification result: one entry per category of the tenant's policy (the Standard table by
+// default), plus one per hash-bank category that matched.
 import { z } from 'zod';
 import { ScoreSchema } from './score.ts';
 import { RiskLevelSchema } from './risk-level.ts';
@@ -7,7 +8,7 @@ import { parseAs } from './parse.ts';
 import { knownContentFields } from './known-content.ts';
 import { BankCategorySchema } from './banks.ts';
 
-/** A Standard category, or the category of a hash bank that matched (e.g. KNOWN_HARMFUL). */
+/** A Standard category, a tenant's custom category, or the category of a hash bank that matched (e.g. KNOWN_HARMFUL). */
 export const PolicyCategoryNameSchema = z.union([z.enum(STANDARD_CATEGORY_NAMES), BankCategorySchema]);
 
 export const PolicyCategoryResultSchema = z.strictObject({
@@ -23,6 +24,10 @@ export const PolicyResultSchema = z.strictObject({
   url: z.string().describe('The analysed resource: the submitted URL, or the uploaded file name.'),
   tier: z.literal('standard'),
   policy_table_version: z.string().describe('Version of the table of signals, weights and thresholds that produced the scores.'),
+  policy_version: z
+    .string()
+    .optional()
+    .describe("Version of the tenant's policy document that produced the scores: the table version for Standard tenants. Absent in results stored before it was introduced."),
   ...knownContentFields,
 });
 
