@@ -63,6 +63,7 @@ const DECISION: ModerationDecision = {
   escalate_reasons: [],
   is_error: false,
   policy_categories: [{ name: 'ARMS_AMMO', risk_level: 'high' }],
+  policy_version: POLICY_TABLE_VERSION,
 };
 
 describe('parse helpers', () => {

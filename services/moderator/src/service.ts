@@ -1,38 +1,18 @@
-// moderator: the virtual moderator. Builds on a finished policy classification job and decides:
-// any HIGH category → rejected automatically; any MEDIUM → escalated to human review; else approved.
+// moderator: the virtual moderator. Builds on a finished policy classification job and decides after the
+// policy's rules (decide.ts): Standard rejects any HIGH category automatically, escalates any MEDIUM or
+// unknown (not checked) category to human review, and approves the rest.
 import crypto from 'node:crypto';
 import type { Runtime } from '@modsvc/common/host';
 import type { ModerateInput, ModeratorApi } from '@modsvc/common/contracts';
 import { ApiError } from '@modsvc/common/errors';
 import { checkCallbackUrl } from '@modsvc/common/callback-url';
-import { isPolicyResult, type ModerationDecision, type ModerationReply, type ModerationRiskLevel, type PolicyCategoryResult, type RiskLevel } from '@modsvc/common/domain/index';
+import { isPolicyResult, POLICY_TABLE_VERSION, STANDARD_POLICY, type ModerationReply, type ModerationRiskLevel, type RiskLevel } from '@modsvc/common/domain/index';
+import { decide } from './decide.ts';
 
 const WAIT_FOR_JOB_MS = 20_000;
 
-type ScoredRiskLevel = Exclude<RiskLevel, 'UNKNOWN'>;
-type ScoredCategory = Pick<PolicyCategoryResult, 'name'> & Partial<Pick<PolicyCategoryResult, 'triggered_by'>> & { risk_level: ScoredRiskLevel };
-type Decision = Pick<ModerationDecision, 'decision' | 'decision_type' | 'escalate' | 'escalate_reasons' | 'reject_reasons'>;
-
 /** A moderation result names risk levels in lower case. */
-const MODERATION_RISK_LEVEL: Record<ScoredRiskLevel, ModerationRiskLevel> = { HIGH: 'high', MEDIUM: 'medium', LOW: 'low', NONE: 'none' };
-
-export function decide(categories: readonly ScoredCategory[]): Decision {
-  const high = categories.filter((c) => c.risk_level === 'HIGH');
-  const medium = categories.filter((c) => c.risk_level === 'MEDIUM');
-  if (high.length) {
-    const knownContent = high.some((c) => c.triggered_by?.startsWith('bank:'));
-    const reasons = [...(knownContent ? ['known_content_match'] : []), ...high.filter((c) => !c.triggered_by?.startsWith('bank:')).map((c) => `high_risk_${c.name.toLowerCase()}`)];
-    return { decision: 'reject', decision_type: 'fully_automated', escalate: false, escalate_reasons: [], reject_reasons: reasons };
-  }
-  if (medium.length) {
-    return { decision: 'review', decision_type: 'escalated', escalate: true, escalate_reasons: medium.map((c) => `medium_risk_${c.name.toLowerCase()}`) };
-  }
-  return { decision: 'approve', decision_type: 'fully_automated', escalate: false, escalate_reasons: [] };
-}
-
-function isScored(c: PolicyCategoryResult): c is PolicyCategoryResult & ScoredCategory {
-  return c.risk_level !== 'UNKNOWN';
-}
+const MODERATION_RISK_LEVEL: Record<RiskLevel, ModerationRiskLevel> = { HIGH: 'high', MEDIUM: 'medium', LOW: 'low', NONE: 'none', UNKNOWN: 'unknown' };
 
 export function createModerator(rt: Runtime): ModeratorApi {
   return {
@@ -78,8 +58,9 @@ export function createModerator(rt: Runtime): ModeratorApi {
         result: { ...base, decision_type: 'fully_automated', escalate: false, escalate_reasons: [], is_error: true, error_message: job.msg, policy_categories: [] },
       };
     }
-    const categories = (job.results && isPolicyResult(job.results) ? job.results.policy_categories : []).filter(isScored);
-    const d = decide(categories);
+    const policy = job.results && isPolicyResult(job.results) ? job.results : null;
+    const categories = policy?.policy_categories ?? [];
+    const d = decide(categories, STANDARD_POLICY.moderation);
     return {
       httpStatus: 200,
       result: {
@@ -87,6 +68,7 @@ export function createModerator(rt: Runtime): ModeratorApi {
         ...d,
         is_error: false,
         policy_categories: categories.map((c) => ({ name: c.name, risk_level: MODERATION_RISK_LEVEL[c.risk_level] })),
+        policy_version: policy?.policy_version ?? policy?.policy_table_version ?? POLICY_TABLE_VERSION,
       },
     };
   }

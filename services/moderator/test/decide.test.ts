@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide } from '../src/service.ts';
+import { decide } from '../src/decide.ts';
 
 describe('virtual moderator decision', () => {
   it('rejects automatically on any HIGH category', () => {
@@ -30,5 +30,26 @@ describe('virtual moderator decision', () => {
 
   it('approves when nothing is above LOW', () => {
     expect(decide([{ name: 'SEXUAL', risk_level: 'NONE' }])).toMatchObject({ decision: 'approve', escalate: false });
+  });
+
+  it('escalates categories no model could score as not covered, before approving', () => {
+    expect(decide([{ name: 'SEXUAL', risk_level: 'NONE' }, { name: 'ARMS_AMMO', risk_level: 'UNKNOWN' }])).toEqual({
+      decision: 'review',
+      decision_type: 'escalated',
+      escalate: true,
+      escalate_reasons: ['not_covered_arms_ammo'],
+    });
+  });
+
+  it("follows the policy's rules: levels rejected or reviewed, and what to do with unknown categories", () => {
+    const cats = [
+      { name: 'COSMETICS', risk_level: 'MEDIUM' as const },
+      { name: 'ARMS_AMMO', risk_level: 'UNKNOWN' as const },
+      { name: 'DRUGS', risk_level: 'LOW' as const },
+    ];
+    expect(decide(cats, { reject: ['MEDIUM', 'HIGH'], review: ['LOW'], unknown: 'review' })).toMatchObject({ decision: 'reject', reject_reasons: ['medium_risk_cosmetics'] });
+    expect(decide(cats, { reject: ['HIGH'], review: [], unknown: 'approve' })).toMatchObject({ decision: 'approve', escalate_reasons: [] });
+    expect(decide(cats, { reject: ['HIGH'], review: ['LOW'], unknown: 'approve' })).toMatchObject({ decision: 'review', escalate_reasons: ['low_risk_drugs'] });
+    expect(decide(cats, { reject: ['HIGH'], review: ['MEDIUM'], unknown: 'reject' })).toMatchObject({ decision: 'reject', reject_reasons: ['not_covered_arms_ammo'] });
   });
 });

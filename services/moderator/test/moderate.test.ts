@@ -31,19 +31,45 @@ function moderatorOver(job: JobRecord) {
 const input = (job: JobRecord, callbackUrl: string | null = null) => ({ tenantId: job.tenantId, classificationJobId: job.id, externalId: 'file-42', callbackUrl });
 
 describe('moderation result', () => {
-  it('a finished policy job: HTTP 200, a decision in the published shape, UNKNOWN categories left out, levels lower case', async () => {
+  it('a finished policy job: HTTP 200, a decision in the published shape, every category listed (UNKNOWN ones as unknown, escalated as not covered), levels lower case', async () => {
     const job = newJobRecord({ product: 'policy', status: 'done', results: POLICY_RESULT });
     const reply = await moderatorOver(job).moderator.moderate(input(job));
     expect(reply.httpStatus).toBe(200);
     expect(ModerationDecisionSchema.parse(reply.result)).toEqual(reply.result);
     expect(Object.keys(reply.result)).toEqual([
       'classification_job_id', 'content_type', 'external_id', 'moderation_job_id',
-      'decision', 'decision_type', 'escalate', 'escalate_reasons', 'is_error', 'policy_categories',
+      'decision', 'decision_type', 'escalate', 'escalate_reasons', 'is_error', 'policy_categories', 'policy_version',
     ]);
     expect(reply.result).toMatchObject({
       decision: 'review',
-      escalate_reasons: ['medium_risk_sexual'],
-      policy_categories: [{ name: 'SEXUAL', risk_level: 'medium' }, { name: 'ARMS_AMMO', risk_level: 'none' }],
+      escalate_reasons: ['medium_risk_sexual', 'not_covered_drugs'],
+      policy_categories: [{ name: 'SEXUAL', risk_level: 'medium' }, { name: 'DRUGS', risk_level: 'unknown' }, { name: 'ARMS_AMMO', risk_level: 'none' }],
+      policy_version: 'standard-2026-11-22',
+    });
+  });
+
+  it('never approves what was not checked: an assault rifle no model scores is escalated, not approved', async () => {
+    const results: PolicyResult = {
+      ...POLICY_RESULT,
+      policy_version: 'standard-2026-11-22',
+      policy_categories: [
+        { name: 'SEXUAL', description: 'Adult', score: 0.01, risk_level: 'NONE', triggered_by: 'adult_content' },
+        { name: 'DEATH_INJURY_MILITARY', description: 'Violence', score: null, risk_level: 'UNKNOWN', triggered_by: null },
+        { name: 'ARMS_AMMO', description: 'Arms', score: null, risk_level: 'UNKNOWN', triggered_by: null },
+      ],
+    };
+    const job = newJobRecord({ product: 'policy', status: 'done', results });
+    const reply = await moderatorOver(job).moderator.moderate(input(job));
+    expect(reply.result).toMatchObject({
+      decision: 'review',
+      decision_type: 'escalated',
+      escalate: true,
+      escalate_reasons: ['not_covered_death_injury_military', 'not_covered_arms_ammo'],
+      policy_categories: [
+        { name: 'SEXUAL', risk_level: 'none' },
+        { name: 'DEATH_INJURY_MILITARY', risk_level: 'unknown' },
+        { name: 'ARMS_AMMO', risk_level: 'unknown' },
+      ],
     });
   });
 

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { PolicyCategoryNameSchema } from './policy-result.ts';
 import { DomainValidationError, parseAs } from './parse.ts';
 
-/** The risk levels a decision reports: lower case, and never UNKNOWN (those categories are left out). */
-export const ModerationRiskLevelSchema = z.enum(['high', 'medium', 'low', 'none']);
+/** The risk levels a decision reports, lower case; unknown where no model or term could score the category. */
+export const ModerationRiskLevelSchema = z.enum(['high', 'medium', 'low', 'none', 'unknown']);
 
 export const ModerationCategorySchema = z.strictObject({ name: PolicyCategoryNameSchema, risk_level: ModerationRiskLevelSchema });
 
@@ -22,16 +22,23 @@ const jobFields = {
 export const ModerationDecisionSchema = z
   .strictObject({
     ...jobFields,
-    decision: z.enum(['reject', 'review', 'approve']).describe('reject on any HIGH category, review (escalated) on any MEDIUM, else approve.'),
+    decision: z
+      .enum(['reject', 'review', 'approve'])
+      .describe("After the tenant's policy rules (Standard: reject on any HIGH category, review on any MEDIUM or unknown one), else approve."),
     decision_type: z.enum(['fully_automated', 'escalated']),
     escalate: z.boolean(),
-    escalate_reasons: z.array(z.string()).describe('One medium_risk_<category> per MEDIUM category.'),
+    escalate_reasons: z
+      .array(z.string())
+      .describe('Why a review: <level>_risk_<category> per category at a reviewed level (Standard: medium_risk_<category>), not_covered_<category> per category no model could score.'),
     reject_reasons: z
       .array(z.string())
       .optional()
-      .describe('Why an automatic reject: known_content_match when a HIGH hash bank matched, and high_risk_<category> per HIGH category.'),
+      .describe(
+        'Why an automatic reject: known_content_match when a hash bank at a rejected level matched, <level>_risk_<category> per other category at a rejected level (Standard: high_risk_<category>), and not_covered_<category> where the rules reject what could not be checked.',
+      ),
     is_error: z.literal(false),
-    policy_categories: z.array(ModerationCategorySchema),
+    policy_categories: z.array(ModerationCategorySchema).describe('Every category of the policy result, unknown ones included.'),
+    policy_version: z.string().describe('The policy version whose scores and rules made the decision.'),
   })
   .describe('The decision on a finished policy classification job.');
 
