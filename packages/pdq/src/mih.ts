@@ -48,10 +48,12 @@ function writeWords(bytes: Uint8Array, words: Uint32Array, offset: number): void
   }
 }
 
-function hashWords(hash: HashInput): Uint32Array {
-  const words = new Uint32Array(WORDS_PER_HASH);
-  writeWords(hashBytes(hash), words, 0);
-  return words;
+/** The query's words, in one buffer reused by every search (searches are synchronous). */
+const QUERY_WORDS = new Uint32Array(WORDS_PER_HASH);
+
+function queryWords(hash: HashInput): Uint32Array {
+  writeWords(hashBytes(hash), QUERY_WORDS, 0);
+  return QUERY_WORDS;
 }
 
 function chunkOf(words: Uint32Array, offset: number, chunk: number): number {
@@ -191,7 +193,7 @@ export class MihIndex<Id extends string | number = string> {
   /** Every stored hash within `maxDistance` bits of `hash`, nearest first (ties by id). */
   search(hash: HashInput, maxDistance = 31): MihMatch<Id>[] {
     if (!Number.isInteger(maxDistance)) throw new RangeError(`maxDistance must be an integer, got ${maxDistance}`);
-    const query = hashWords(hash);
+    const query = queryWords(hash);
     const matches: MihMatch<Id>[] = [];
     if (maxDistance < 0 || this.size === 0) return matches;
     if (!this.indexIsCheaper(maxDistance)) {
@@ -207,7 +209,7 @@ export class MihIndex<Id extends string | number = string> {
   /** Same answer as `search`, by checking every hash: the yardstick for the index. */
   searchLinear(hash: HashInput, maxDistance = 31): MihMatch<Id>[] {
     const matches: MihMatch<Id>[] = [];
-    if (maxDistance >= 0) this.scanSlots(hashWords(hash), maxDistance, matches);
+    if (maxDistance >= 0) this.scanSlots(queryWords(hash), maxDistance, matches);
     return matches.sort(byDistanceThenId);
   }
 
