@@ -1,15 +1,15 @@
 import { Scratch, scratchFloats } from './scratch.ts';
 
+// Downsampling to 64x64 as the reference does: Wojciech Jarosz's "Fast Image Convolutions"
+// (2001) — two X,Y passes of 1-D box filters make a tent filter — then point sampling at the
+// centres of a 64x64 grid.
+
 // The reference computes in IEEE single precision. Rounding each double-precision +, -, *
 // and / of float32 operands to float32 gives exactly the float32 result (53 bits leave room
 // for the double rounding to be harmless), so wrapping every step in f32 reproduces the
 // reference bit for bit. It is declared in each hot module rather than imported: an imported
 // function is reached through a module object in some loaders (Vitest's), far slower in loops.
 const f32 = Math.fround;
-
-// Downsampling to 64x64 as the reference does: Wojciech Jarosz's "Fast Image Convolutions"
-// (2001) — two X,Y passes of 1-D box filters make a tent filter — then point sampling at the
-// centres of a 64x64 grid.
 
 export const PDQ_GRID = 64;
 const JAROSZ_XY_PASSES = 2;
@@ -22,11 +22,7 @@ export function jaroszWindowSize(oldDimension: number, newDimension: number = PD
   return Math.floor((oldDimension + 2 * newDimension - 1) / (2 * newDimension));
 }
 
-/**
- * The reference's window is asymmetric for even sizes: output i averages inputs
- * [i - (window - 1 - floor(window/2)), i + floor(window/2)], clipped to the vector, with the
- * running sum (add, then subtract) kept in float32 — reproduced here step for step.
- */
+/** The reference's running sum: filling, then writing while growing, sliding, and shrinking. */
 interface BoxPhases {
   leading: number;
   growing: number;
@@ -39,7 +35,12 @@ function boxPhases(length: number, window: number): BoxPhases {
   return { leading: half - 1, growing: window - half + 1, full: length - window, shrinking: half - 1 };
 }
 
-/** 1-D box filter over `length` consecutive values of `input` from `inOffset`, into `output` from `outOffset`. */
+/**
+ * 1-D box filter over `length` consecutive values of `input` from `inOffset`, into `output` from
+ * `outOffset`. The reference's window is lopsided for even sizes: output i averages inputs
+ * [i - (window - 1 - floor(window/2)), i + floor(window/2)], clipped to the vector, with the
+ * running sum (add, then subtract) kept in float32 — reproduced here step for step.
+ */
 export function boxFilter1D(input: Float32Array, inOffset: number, output: Float32Array, outOffset: number, length: number, window: number): void {
   const { leading, growing, full, shrinking } = boxPhases(length, window);
   let sum = 0;
