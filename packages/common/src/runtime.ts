@@ -9,6 +9,7 @@ import type { StageDeps } from './stage.ts';
 import { createBus } from './bus/index.ts';
 import { createJobStore } from './store/index.ts';
 import { createBankStore, type BankStore } from './store/banks/index.ts';
+import { createPolicyStore, type PolicyStore } from './store/policies/index.ts';
 import { createMediaStore } from './media/index.ts';
 import { EgressGuard } from './egress.ts';
 import { TenantRegistry } from './tenants.ts';
@@ -26,6 +27,8 @@ export interface Runtime extends EdgeRuntime {
   store: JobStore;
   /** Hash banks, in the same kind of store as the jobs. */
   banks: BankStore;
+  /** Tenants' published policy versions, in the same kind of store as the jobs. */
+  policies: PolicyStore;
   media: MediaStore;
 }
 
@@ -45,12 +48,14 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     ttlMs: config.MEDIA_RETENTION_HOURS * 3600_000,
   });
   const banks = createBankStore({ kind: config.jobStore, mongodbUrl: config.MONGODB_URL, natsUrl: config.NATS_URL, dataDir: config.dataDir });
+  const policies = createPolicyStore({ kind: config.jobStore, mongodbUrl: config.MONGODB_URL, natsUrl: config.NATS_URL, dataDir: config.dataDir });
   await store.init();
   await banks.init();
+  await policies.init();
   await bus.init();
   await media.init();
   log.info({ job_store: config.jobStore, bus: config.bus }, 'runtime ready');
-  return { ...createEdgeRuntime(config, log), bus, store, banks, media };
+  return { ...createEdgeRuntime(config, log), bus, store, banks, policies, media };
 }
 
 export function hasPipeline(rt: EdgeRuntime | Runtime): rt is Runtime {
@@ -63,6 +68,7 @@ export async function closeRuntime(rt: EdgeRuntime | Runtime): Promise<void> {
     await rt.bus.close();
     await rt.media.close();
     await rt.banks.close();
+    await rt.policies.close();
     await rt.store.close();
   }
 }

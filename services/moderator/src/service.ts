@@ -6,7 +6,8 @@ import type { Runtime } from '@modsvc/common/host';
 import type { ModerateInput, ModeratorApi } from '@modsvc/common/contracts';
 import { ApiError } from '@modsvc/common/errors';
 import { checkCallbackUrl } from '@modsvc/common/callback-url';
-import { isPolicyResult, POLICY_TABLE_VERSION, STANDARD_POLICY, type ModerationReply, type ModerationRiskLevel, type RiskLevel } from '@modsvc/common/domain/index';
+import { policyNamed } from '@modsvc/common/tenant-policy';
+import { isPolicyResult, POLICY_TABLE_VERSION, type ModerationReply, type ModerationRiskLevel, type RiskLevel } from '@modsvc/common/domain/index';
 import { decide } from './decide.ts';
 
 const WAIT_FOR_JOB_MS = 20_000;
@@ -60,7 +61,9 @@ export function createModerator(rt: Runtime): ModeratorApi {
     }
     const policy = job.results && isPolicyResult(job.results) ? job.results : null;
     const categories = policy?.policy_categories ?? [];
-    const d = decide(categories, STANDARD_POLICY.moderation);
+    const policyVersion = policy?.policy_version ?? policy?.policy_table_version ?? POLICY_TABLE_VERSION;
+    const rules = (await policyNamed(rt.policies, job.tenantId, policyVersion)).moderation;
+    const d = decide(categories, rules);
     return {
       httpStatus: 200,
       result: {
@@ -68,7 +71,7 @@ export function createModerator(rt: Runtime): ModeratorApi {
         ...d,
         is_error: false,
         policy_categories: categories.map((c) => ({ name: c.name, risk_level: MODERATION_RISK_LEVEL[c.risk_level] })),
-        policy_version: policy?.policy_version ?? policy?.policy_table_version ?? POLICY_TABLE_VERSION,
+        policy_version: policyVersion,
       },
     };
   }

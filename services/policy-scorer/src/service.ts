@@ -5,6 +5,8 @@ import { runStage, finishJob, loadQueuedJob } from '@modsvc/common/stage';
 import type { ScheduledTask, StartedService } from '@modsvc/common/service-module';
 import type { JobRecord, JobResults } from '@modsvc/common/jobs';
 import { mediaKeys } from '@modsvc/common/media/types';
+import { activePolicy } from '@modsvc/common/tenant-policy';
+import type { ResolvedPolicy } from '@modsvc/common/domain/index';
 import { buildItemsResult } from './items.ts';
 import { buildPolicyResult } from './policy.ts';
 import { BankMatcher, type KnownContent } from './bank-matcher.ts';
@@ -13,8 +15,8 @@ export function isComplete(job: JobRecord): boolean {
   return job.expectedParts !== null && job.expectedParts.every((p) => job.parts[p] !== undefined);
 }
 
-export function buildResult(job: JobRecord, known?: KnownContent): JobResults {
-  return job.product === 'policy' ? buildPolicyResult(job, known) : buildItemsResult(job, known);
+export function buildResult(job: JobRecord, known?: KnownContent, policy?: ResolvedPolicy): JobResults {
+  return job.product === 'policy' ? buildPolicyResult(job, known, policy) : buildItemsResult(job, known);
 }
 
 export async function startPolicyScorer(rt: Runtime): Promise<StartedService> {
@@ -30,7 +32,8 @@ export async function startPolicyScorer(rt: Runtime): Promise<StartedService> {
       if (!job || !isComplete(job)) return;
       const known = await matcher.match(job.tenantId, job.id, job.parts.hashes);
       if (known.matches.length) rt.log.info({ job_id: job.id, matches: known.matches.length, banks: known.matchedBanks.map((b) => b.id) }, 'known content matched');
-      await finishJob(deps, job, { status: 'done', results: buildResult(job, known) });
+      const policy = job.product === 'policy' ? await activePolicy(rt.tenants, rt.policies, job.tenantId) : undefined;
+      await finishJob(deps, job, { status: 'done', results: buildResult(job, known, policy) });
       await rt.media.deletePrefix(mediaKeys.jobPrefix(job.id)).catch((err) => rt.log.warn({ err, job_id: job.id }, 'could not delete job media'));
       rt.log.info({ job_id: job.id, product: job.product, media: job.media }, 'job done');
     },
