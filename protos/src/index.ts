@@ -13,6 +13,7 @@ import type { ProtoGrpcType as VisionProto } from '../generated/vision.ts';
 import type { ProtoGrpcType as ModeratorProto } from '../generated/moderator.ts';
 import type { ProtoGrpcType as WebhookProto } from '../generated/webhook.ts';
 import type { ProtoGrpcType as BanksProto } from '../generated/banks.ts';
+import type { ProtoGrpcType as PoliciesProto } from '../generated/policies.ts';
 
 export const PROTO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PROTO_FILES = [
@@ -25,6 +26,7 @@ export const PROTO_FILES = [
   'moderation/v1/moderator.proto',
   'moderation/v1/webhook.proto',
   'moderation/v1/banks.proto',
+  'moderation/v1/policies.proto',
 ];
 
 /** Options shared by the loader and the generator (see package.json `generate`). */
@@ -42,7 +44,8 @@ export type ModerationGrpc = IngestProto['moderation']['v1'] &
   VisionProto['moderation']['v1'] &
   ModeratorProto['moderation']['v1'] &
   WebhookProto['moderation']['v1'] &
-  BanksProto['moderation']['v1'];
+  BanksProto['moderation']['v1'] &
+  PoliciesProto['moderation']['v1'];
 
 let grpcPackage: ModerationGrpc | undefined;
 
@@ -123,3 +126,8 @@ export type * from '../generated/moderation/v1/BankContentList.ts';
 export type * from '../generated/moderation/v1/Deleted.ts';
 export type * from '../generated/moderation/v1/HashReply.ts';
 export type * from '../generated/moderation/v1/MediaRequest.ts';
+export type * from '../generated/moderation/v1/Policies.ts';
+export type * from '../generated/moderation/v1/PoliciesOfTenant.ts';
+export type * from '../generated/moderation/v1/PolicyVersionRef.ts';
+export type * from '../generated/moderation/v1/PolicyVersionReply.ts';
+export type * from '../generated/moderation/v1/PublishPolicyRequest.ts';

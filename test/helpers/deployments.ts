@@ -91,6 +91,7 @@ export async function startDistributedDeployment(): Promise<Deployment> {
     SPEECH_TO_TEXT_ADDR: addr('speech-to-text'),
     VISION_INFERENCE_ADDR: addr('vision-inference'),
     MODERATOR_ADDR: addr('moderator'),
+    POLICY_SCORER_ADDR: addr('policy-scorer'),
     WEBHOOK_DISPATCHER_ADDR: addr('webhook-dispatcher'),
   };
   const services = new Map<string, ServiceProcess>();

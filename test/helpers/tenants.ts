@@ -8,7 +8,7 @@ export interface TestTenant {
   signingSecret: string | null;
 }
 
-/** Two tenants (one keyed by sha256, one without a signing secret) written as a TENANTS_FILE. */
+/** Three tenants (acme Standard; globex keyed by sha256; initech Premium, without a signing secret) written as a TENANTS_FILE. */
 export function writeTenantsFile(dir: string): { file: string; acme: TestTenant; globex: TestTenant; initech: TestTenant } {
   const acme = { id: 'acme', apiKey: `key_acme_${crypto.randomBytes(12).toString('hex')}`, signingSecret: `whsec_${crypto.randomBytes(12).toString('hex')}` };
   const globex = { id: 'globex', apiKey: `key_globex_${crypto.randomBytes(12).toString('hex')}`, signingSecret: `whsec_${crypto.randomBytes(12).toString('hex')}` };
@@ -20,7 +20,7 @@ export function writeTenantsFile(dir: string): { file: string; acme: TestTenant;
       tenants: [
         { id: acme.id, api_keys: [acme.apiKey], signing_secret: acme.signingSecret, tier: 'standard' },
         { id: globex.id, api_key_sha256: [crypto.createHash('sha256').update(globex.apiKey).digest('hex')], signing_secret: globex.signingSecret },
-        { id: initech.id, api_keys: [initech.apiKey] },
+        { id: initech.id, api_keys: [initech.apiKey], tier: 'premium' },
       ],
     }),
   );

@@ -8,3 +8,4 @@ export { textToxicityClient, textToxicityBinding } from './text-toxicity.ts';
 export { speechToTextClient, speechToTextBinding } from './speech-to-text.ts';
 export { visionModelsClient, visionModelsBinding } from './vision-models.ts';
 export { banksClient, banksBinding } from './banks.ts';
+export { policiesClient, policiesBinding } from './policies.ts';

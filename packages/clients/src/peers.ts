@@ -12,6 +12,7 @@ import { textToxicityBinding, textToxicityClient } from './text-toxicity.ts';
 import { speechToTextBinding, speechToTextClient } from './speech-to-text.ts';
 import { visionModelsBinding, visionModelsClient } from './vision-models.ts';
 import { banksBinding, banksClient } from './banks.ts';
+import { policiesBinding, policiesClient } from './policies.ts';
 
 /** Peers reached over gRPC; a client is only created for a peer that is used. */
 export function grpcPeers(config: Config, auth: ServiceAuth | null): Peers {
@@ -23,6 +24,7 @@ export function grpcPeers(config: Config, auth: ServiceAuth | null): Peers {
     moderator: () => moderatorClient(config.MODERATOR_ADDR, auth),
     deliveries: () => deliveriesClient(config.WEBHOOK_DISPATCHER_ADDR, auth),
     banks: () => banksClient(config.INGEST_ADDR, auth),
+    policies: () => policiesClient(config.POLICY_SCORER_ADDR, auth),
   };
   const made: Partial<Peers> = {};
   return new Proxy(made as Peers, {
@@ -45,5 +47,6 @@ export function bindingsFor(provides: Partial<Peers>, tmpDir = os.tmpdir()): Grp
   if (provides.moderator) bindings.push(moderatorBinding(provides.moderator));
   if (provides.deliveries) bindings.push(deliveriesBinding(provides.deliveries));
   if (provides.banks) bindings.push(banksBinding(provides.banks));
+  if (provides.policies) bindings.push(policiesBinding(provides.policies));
   return bindings;
 }

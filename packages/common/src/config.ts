@@ -85,6 +85,7 @@ export function sharedSettingsSchema(service: ServiceName) {
     SPEECH_TO_TEXT_ADDR: z.string().default(loopback('speech-to-text')),
     VISION_INFERENCE_ADDR: z.string().default(loopback('vision-inference')),
     MODERATOR_ADDR: z.string().default(loopback('moderator')),
+    POLICY_SCORER_ADDR: z.string().default(loopback('policy-scorer')),
     WEBHOOK_DISPATCHER_ADDR: z.string().default(loopback('webhook-dispatcher')),
     RESULT_RETENTION_DAYS: z.coerce.number().positive().default(30),
     MEDIA_RETENTION_HOURS: z.coerce.number().positive().default(24),

@@ -3,6 +3,7 @@
 import type { ClassScores, VisualClass } from './classes.ts';
 import type { TextToxicityPart, VisualEvidence } from './jobs.ts';
 import type { Bank, BankContent, BankSpec } from './domain/banks.ts';
+import type { PolicyView } from './domain/policy-document.ts';
 import type { JobResults } from './domain/job-results.ts';
 import type { ModerationReply } from './domain/moderation-result.ts';
 import type { DeliveryLogView, RedeliveryView } from './domain/delivery-log.ts';
@@ -211,4 +212,12 @@ export interface BanksApi {
   deleteContent(tenantId: string, bankId: string, contentId: string): Promise<boolean>;
   exportBank(tenantId: string, bankId: string): Promise<BankContent[] | null>;
   hashMedia(tenantId: string, media: MediaSource): Promise<{ pdq: string; quality: number }>;
+}
+
+/** policy-scorer: a tenant's policy documents. publishPolicy refuses Standard tenants (forbidden) and invalid documents (invalid_request). */
+export interface PoliciesApi {
+  activePolicy(tenantId: string): Promise<PolicyView>;
+  publishPolicy(tenantId: string, document: unknown): Promise<PolicyView>;
+  /** null: the tenant has no such version. */
+  policyVersion(tenantId: string, version: string): Promise<PolicyView | null>;
 }

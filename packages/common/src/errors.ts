@@ -4,6 +4,7 @@ import * as grpc from '@grpc/grpc-js';
 export type ApiErrorCode =
   | 'invalid_request'
   | 'unauthorized'
+  | 'forbidden'
   | 'not_found'
   | 'conflict'
   | 'idempotency_conflict'
@@ -16,6 +17,7 @@ export type ApiErrorCode =
 const HTTP_STATUS: Record<ApiErrorCode, number> = {
   invalid_request: 422,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   idempotency_conflict: 409,
@@ -29,6 +31,7 @@ const HTTP_STATUS: Record<ApiErrorCode, number> = {
 const GRPC_STATUS: Record<ApiErrorCode, grpc.status> = {
   invalid_request: grpc.status.INVALID_ARGUMENT,
   unauthorized: grpc.status.UNAUTHENTICATED,
+  forbidden: grpc.status.PERMISSION_DENIED,
   not_found: grpc.status.NOT_FOUND,
   conflict: grpc.status.FAILED_PRECONDITION,
   idempotency_conflict: grpc.status.ALREADY_EXISTS,

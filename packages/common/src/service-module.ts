@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Consumer } from './bus/types.ts';
 import type { ServiceName } from './config.ts';
 import type { GrpcBinding } from './grpc.ts';
-import type { BanksApi, DeliveriesApi, IngestApi, ModelsApi, ModeratorApi, SpeechToTextApi, TextToxicityApi } from './contracts.ts';
+import type { BanksApi, DeliveriesApi, IngestApi, ModelsApi, ModeratorApi, PoliciesApi, SpeechToTextApi, TextToxicityApi } from './contracts.ts';
 import type { EdgeRuntime, Runtime } from './runtime.ts';
 
 /** The APIs services offer each other, by the name a caller asks for. */
@@ -18,6 +18,7 @@ export interface Peers {
   moderator: ModeratorApi;
   deliveries: DeliveriesApi;
   banks: BanksApi;
+  policies: PoliciesApi;
 }
 export type PeerName = keyof Peers;
 

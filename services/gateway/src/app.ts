@@ -7,8 +7,9 @@ import crypto from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
 import { ApiError } from '@modsvc/common/errors';
-import type { BanksApi, DeliveriesApi, IngestApi, ModelsApi, ModeratorApi } from '@modsvc/common/contracts';
+import type { BanksApi, DeliveriesApi, IngestApi, ModelsApi, ModeratorApi, PoliciesApi } from '@modsvc/common/contracts';
 import { bankRoutes } from './routes/banks.ts';
+import { policyRoutes } from './routes/policy.ts';
 import type { MediaKind, Product } from '@modsvc/common/jobs';
 import type { TenantRegistry, Tenant } from '@modsvc/common/tenants';
 import type { Config } from '@modsvc/common/config';
@@ -34,6 +35,7 @@ export interface GatewayDeps {
   models: ModelsApi;
   deliveries: DeliveriesApi;
   banks: BanksApi;
+  policies: PoliciesApi;
   isReady?: () => boolean;
   /** Proxies whose X-Forwarded-For is believed (express "trust proxy" list); none by default. */
   trustProxy?: string[];
@@ -283,6 +285,7 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
   );
 
   v1.use(bankRoutes({ banks: deps.banks, ingest: deps.ingest, uploadDir, maxImageBytes: config.MAX_IMAGE_BYTES, maxVideoBytes: config.MAX_VIDEO_BYTES }));
+  v1.use(policyRoutes({ policies: deps.policies }));
 
   app.use('/v1', v1);
   app.use((req, res) => sendError(res, new ApiError('not_found', `No route ${req.method} ${req.path}; see /v1/openapi.json.`)));

@@ -17,7 +17,7 @@ export const settingsSchema = z.object({
 export const service = defineEdge({
   name: 'gateway',
   settingsSchema,
-  needs: ['ingest', 'moderator', 'models', 'deliveries', 'banks'],
+  needs: ['ingest', 'moderator', 'models', 'deliveries', 'banks', 'policies'],
   async start(rt, peers, settings) {
     const { config, log } = rt;
     if (!config.TENANTS_FILE) throw new Error('TENANTS_FILE is required');
@@ -32,6 +32,7 @@ export const service = defineEdge({
       models: peers.models,
       deliveries: peers.deliveries,
       banks: peers.banks,
+      policies: peers.policies,
       isReady: () => ready,
       trustProxy: settings.TRUST_PROXY,
     });

@@ -30,6 +30,7 @@ import {
 } from '@modsvc/common/domain/index';
 import { moderateFields, submitFields } from './validation.ts';
 import { BANK_REQUEST_SCHEMAS, BANK_RESPONSE_SCHEMAS, bankPaths } from './openapi-banks.ts';
+import { POLICY_REQUEST_SCHEMAS, POLICY_RESPONSE_SCHEMAS, policyPaths } from './openapi-policy.ts';
 
 /** What the API answers and sends, by component name. Schemas used inside others become $refs. */
 const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
@@ -162,8 +163,8 @@ export function buildOpenApi() {
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Token from POST /v1/authenticate, valid 24 hours.' } },
       schemas: {
-        ...componentSchemas({ ...RESPONSE_SCHEMAS, ...BANK_RESPONSE_SCHEMAS }, 'output'),
-        ...componentSchemas({ ...REQUEST_SCHEMAS, ...BANK_REQUEST_SCHEMAS }, 'input'),
+        ...componentSchemas({ ...RESPONSE_SCHEMAS, ...BANK_RESPONSE_SCHEMAS, ...POLICY_RESPONSE_SCHEMAS }, 'output'),
+        ...componentSchemas({ ...REQUEST_SCHEMAS, ...BANK_REQUEST_SCHEMAS, ...POLICY_REQUEST_SCHEMAS }, 'input'),
       },
     },
     paths: {
@@ -234,6 +235,7 @@ export function buildOpenApi() {
         },
       },
       ...bankPaths(ref, json, errResponse),
+      ...policyPaths(ref, json, errResponse),
     },
     webhooks: {
       jobFinished: {

@@ -51,6 +51,9 @@ describe('OpenAPI document', () => {
       'GET /banks/{bank_id}/export',
       'POST /hash',
       'POST /hash/video',
+      'GET /policy',
+      'PUT /policy',
+      'GET /policy/versions/{version}',
     ]);
   });
 

@@ -1,4 +1,5 @@
-// policy-scorer: joins a job's parts into its items or policy result and finishes the job.
+// policy-scorer: joins a job's parts into its items or policy result and finishes the job; keeps the
+// tenants' policy documents (it scores with them).
 import { z } from 'zod';
 import { defineStage } from '@modsvc/common/service-module';
 import { startPolicyScorer } from './service.ts';

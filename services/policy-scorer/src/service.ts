@@ -8,6 +8,7 @@ import { mediaKeys } from '@modsvc/common/media/types';
 import { activePolicy } from '@modsvc/common/tenant-policy';
 import type { ResolvedPolicy } from '@modsvc/common/domain/index';
 import { buildItemsResult } from './items.ts';
+import { createPoliciesApi } from './policies-api.ts';
 import { buildPolicyResult } from './policy.ts';
 import { BankMatcher, type KnownContent } from './bank-matcher.ts';
 
@@ -38,7 +39,7 @@ export async function startPolicyScorer(rt: Runtime): Promise<StartedService> {
       rt.log.info({ job_id: job.id, product: job.product, media: job.media }, 'job done');
     },
   });
-  return { consumers: [consumer], tasks: [retentionSweep(rt)] };
+  return { provides: { policies: createPoliciesApi(rt) }, consumers: [consumer], tasks: [retentionSweep(rt)] };
 }
 
 /** Deletes job records past their retention, at start and hourly. */

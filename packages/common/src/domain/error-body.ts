@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const API_ERROR_CODES = [
   'invalid_request',
   'unauthorized',
+  'forbidden',
   'not_found',
   'conflict',
   'idempotency_conflict',

@@ -129,3 +129,13 @@ export function riskLevelWith(thresholds: PolicyThresholds, score: number | null
   if (score >= thresholds.LOW) return 'LOW';
   return 'NONE';
 }
+
+export const PolicyViewSchema = z
+  .strictObject({
+    version: z.string().describe('v<n> for a published version; the table version for the built-in Standard policy.'),
+    created_at: z.string().nullable().describe('When the version was published (ISO 8601); null for the built-in Standard policy.'),
+    document: PolicyDocumentSchema,
+  })
+  .describe("A version of a tenant's policy document.");
+
+export type PolicyView = z.infer<typeof PolicyViewSchema>;
