@@ -61,6 +61,7 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- define "moderation.grpcCallers" -}}
 ingest: [gateway]
 moderator: [gateway]
+policy-scorer: [gateway]
 vision-inference: [gateway]
 webhook-dispatcher: [gateway]
 text-toxicity: [vision-inference, speech-to-text]
@@ -68,7 +69,7 @@ text-toxicity: [vision-inference, speech-to-text]
 
 {{/* Services that call another service over gRPC. */}}
 {{- define "moderation.grpcCallees" -}}
-gateway: [ingest, moderator, vision-inference, webhook-dispatcher]
+gateway: [ingest, moderator, policy-scorer, vision-inference, webhook-dispatcher]
 vision-inference: [text-toxicity]
 speech-to-text: [text-toxicity]
 {{- end -}}

@@ -178,12 +178,12 @@ describe('NetworkPolicies', () => {
       netpol(defaults, `moderation-${svc}`).ingress?.find((r) => r.ports?.some((p) => p.port === 50051));
     const grpcOut = (svc: string): Rule | undefined =>
       netpol(defaults, `moderation-${svc}`).egress?.find((r) => r.ports?.some((p) => p.port === 50051));
-    expect(sel(grpcOut('gateway'), 'to')).toEqual(['ingest', 'moderator', 'vision-inference', 'webhook-dispatcher']);
+    expect(sel(grpcOut('gateway'), 'to')).toEqual(['ingest', 'moderator', 'policy-scorer', 'vision-inference', 'webhook-dispatcher']);
     expect(sel(grpcOut('vision-inference'), 'to')).toEqual(['text-toxicity']);
     expect(sel(grpcOut('speech-to-text'), 'to')).toEqual(['text-toxicity']);
     expect(sel(grpcIn('text-toxicity'), 'from')).toEqual(['speech-to-text', 'vision-inference']);
-    for (const svc of ['ingest', 'moderator', 'vision-inference', 'webhook-dispatcher']) expect(sel(grpcIn(svc), 'from')).toEqual(['gateway']);
-    for (const svc of ['frame-extractor', 'policy-scorer', 'gateway']) expect(grpcIn(svc), svc).toBeUndefined();
+    for (const svc of ['ingest', 'moderator', 'policy-scorer', 'vision-inference', 'webhook-dispatcher']) expect(sel(grpcIn(svc), 'from')).toEqual(['gateway']);
+    for (const svc of ['frame-extractor', 'gateway']) expect(grpcIn(svc), svc).toBeUndefined();
   });
 
   it('every pod reaches DNS, NATS and MongoDB', () => {
