@@ -41,13 +41,14 @@ export async function badFilesAnswerClearly(ctx: ReliabilityContext, opts: { bot
   const corpus = await buildCorpus(await makeSeeds(ctx.dir));
   const plan = corpus.flatMap((file) => (opts.bothEndpoints ? (['image', 'video'] as const) : file.quick).map((endpoint) => ({ file, endpoint })));
   figures.files = corpus.length;
-  figures.jobs_submitted = plan.length;
+  figures.requests = plan.length;
   const rss = sampleRss(() => servicePids(ctx.deployment));
   let submissions: Submission[];
   let final;
   try {
     submissions = await submitAll(ctx, plan, 4);
     const jobs = submissions.filter((s) => s.jobPath).map((s) => ({ jobId: String(s.body.job_id), path: s.jobPath! }));
+    figures.jobs_submitted = jobs.length;
     final = await pollUntilFinal(ctx.acme, jobs, 600_000);
   } finally {
     rss.stop();
