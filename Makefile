@@ -40,6 +40,11 @@ test: install system-deps $(TEST_PREREQS)
 	npx vitest run --reporter=default --reporter=json --outputFile.json=.vitest-results.json; status=$$?; \
 	  node scripts/test-summary.mjs .vitest-results.json; exit $$status
 
+.PHONY: tenants
+# A tenants file with one dev tenant (data/tenants.json), for running the services separately.
+tenants: install
+	npx tsx scripts/dev-tenant.ts data/tenants.json
+
 .PHONY: openapi
 openapi: install
 	npx tsx services/gateway/src/write-openapi.ts
