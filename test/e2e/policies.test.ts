@@ -1,10 +1,10 @@
-// Policies per tenant end to end (all-in-one): a Premium tenant publishes a policy with a custom
+// Policies per tenant end to end (all-in-one and distributed): a Premium tenant publishes a policy with a custom
 // COSMETICS category (a term list) and its policy job comes back with the category, the caption span
 // that triggered it and the published version; a Standard tenant may not publish; invalid documents are
 // refused naming the field; the virtual moderator escalates categories no model could score.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../helpers/api.ts';
-import { startAllInOneDeployment, type Deployment } from '../helpers/deployments.ts';
+import { startAllInOneDeployment, startDistributedDeployment, type Deployment } from '../helpers/deployments.ts';
 import { makeJpeg } from '../helpers/media.ts';
 
 type Category = { name: string; risk_level: string; score: number | null; triggered_by: string | null };
@@ -17,13 +17,18 @@ const COSMETICS_POLICY = {
   moderation: { reject: ['HIGH'], review: ['MEDIUM'] },
 };
 
-describe('policies per tenant (all-in-one)', () => {
+const MODES: [string, () => Promise<Deployment>][] = [
+  ['all-in-one', () => startAllInOneDeployment()],
+  ['distributed: the gateway reaches policy-scorer over gRPC', () => startDistributedDeployment()],
+];
+
+describe.each(MODES)('policies per tenant (%s)', (_mode, start) => {
   let deployment: Deployment;
   let premium: ApiClient;
   let standard: ApiClient;
 
   beforeAll(async () => {
-    deployment = await startAllInOneDeployment();
+    deployment = await start();
     premium = new ApiClient(deployment.url);
     await premium.authenticate(deployment.tenants.initech.apiKey);
     standard = new ApiClient(deployment.url);
