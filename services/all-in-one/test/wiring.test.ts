@@ -62,7 +62,7 @@ describe('wiring', () => {
       'vision-inference': ['models'],
       ingest: ['banks', 'ingest'],
       'frame-extractor': [],
-      'policy-scorer': [],
+      'policy-scorer': ['policies'],
       moderator: ['moderator'],
       'webhook-dispatcher': ['deliveries'],
       gateway: [],
