@@ -73,7 +73,7 @@ export function buildPolicyResult(job: JobRecord, known: KnownContent = NO_KNOWN
   return {
     policy_categories: [...scoreCategories(job, policy), ...bankCategories(known)],
     url: job.url,
-    tier: 'standard',
+    tier: policy.version === STANDARD_POLICY.version ? 'standard' : 'premium',
     policy_table_version: POLICY_TABLE_VERSION,
     policy_version: policy.version,
     ...knownContentFields(job, known),

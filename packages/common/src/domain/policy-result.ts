@@ -22,7 +22,7 @@ export const PolicyCategoryResultSchema = z.strictObject({
 export const PolicyResultSchema = z.strictObject({
   policy_categories: z.array(PolicyCategoryResultSchema),
   url: z.string().describe('The analysed resource: the submitted URL, or the uploaded file name.'),
-  tier: z.literal('standard'),
+  tier: z.enum(['standard', 'premium']).describe("standard: the built-in Standard policy; premium: the tenant's own published policy (policy_version)."),
   policy_table_version: z.string().describe('Version of the table of signals, weights and thresholds that produced the scores.'),
   policy_version: z
     .string()
