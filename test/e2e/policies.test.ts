@@ -65,6 +65,10 @@ describe.each(MODES)('policies per tenant (%s)', (_mode, start) => {
     expect((await premium.get('/policy')).body).toMatchObject({ version });
     expect((await premium.get(`/policy/versions/${version}`)).body).toMatchObject({ version, document: { categories: [{ name: 'COSMETICS' }, { name: 'ARMS_AMMO' }] } });
     expect((await premium.get('/policy/versions/v999')).status).toBe(404);
+    // Another tenant never reads a Premium tenant's published document.
+    const foreign = await standard.get(`/policy/versions/${version}`);
+    expect(foreign.status).toBe(404);
+    expect(JSON.stringify(foreign.body)).not.toContain('COSMETICS');
 
     const submit = await premium.submitFile('/classify/policy/image', { data: await makeJpeg(), filename: 'shade.jpg', type: 'image/jpeg' }, { caption: 'new L1pstick shade' });
     expect(submit.status, JSON.stringify(submit.body)).toBe(200);

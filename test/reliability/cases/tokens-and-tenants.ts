@@ -7,7 +7,7 @@ import type { ReliabilityContext } from '../support/context.ts';
 import type { CaseFigures } from '../support/figures.ts';
 import { forgedTokens } from '../support/forged-tokens.ts';
 import { documentedRoutes, type DocumentedRoute } from '../support/openapi-routes.ts';
-import { createTenantResources, pathWithIds, type TenantResources } from '../support/tenant-resources.ts';
+import { createTenantResources, pathWithIds, SHARED_PATH_PARAMS, type TenantResources } from '../support/tenant-resources.ts';
 
 interface Answer {
   status: number;
@@ -73,7 +73,9 @@ export async function tokensAndTenantsHold(ctx: ReliabilityContext, figures: Par
 
   // Tenant isolation: every route that names a resource, and /moderate (which names a job in its body).
   // B asks first, then A: A's answer shows the resource existed, so B's 404 is isolation, not an unknown id.
-  const naming = protectedRoutes.filter((r) => r.pathParams.length > 0 || r.path === '/moderate').sort(isolationOrder);
+  const naming = protectedRoutes
+    .filter((r) => (r.pathParams.length > 0 && !r.pathParams.some((p) => SHARED_PATH_PARAMS.has(p))) || r.path === '/moderate')
+    .sort(isolationOrder);
   expect(naming.length).toBeGreaterThanOrEqual(5);
   const aIds = [...Object.values(resources.jobs), ...Object.values(resources.ids)];
   for (const route of naming) {

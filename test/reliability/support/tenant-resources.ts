@@ -42,11 +42,25 @@ async function createBank(ctx: ReliabilityContext): Promise<Record<string, strin
   return { bank_id: bankId, content_id: String(item.body.content_id) };
 }
 
+/** Tenant A's active policy version (a Standard tenant's is the shared Standard document). */
+async function policyVersion(ctx: ReliabilityContext): Promise<Record<string, string>> {
+  const policy = await ctx.acme.get('/policy');
+  if (policy.status !== 200) throw new Error(`GET /policy: HTTP ${policy.status} ${JSON.stringify(policy.body)}`);
+  return { version: String(policy.body.version) };
+}
+
 export async function createTenantResources(ctx: ReliabilityContext, routes: readonly DocumentedRoute[]): Promise<TenantResources> {
   const jobs = await createJobs(ctx);
   const banks = routes.some((r) => r.method === 'POST' && r.path === '/banks') ? await createBank(ctx) : {};
-  return { jobs, ids: { ...banks, job_id: jobs['policy/image']! } };
+  const policy = routes.some((r) => r.path.includes('{version}')) ? await policyVersion(ctx) : {};
+  return { jobs, ids: { ...banks, ...policy, job_id: jobs['policy/image']! } };
 }
+
+/**
+ * Path parameters that name nothing private to tenant A: a Standard tenant's policy versions are the
+ * shared Standard document (a Premium tenant's own versions are kept apart in test/e2e/policies.test.ts).
+ */
+export const SHARED_PATH_PARAMS: ReadonlySet<string> = new Set(['version']);
 
 /** The route's path with tenant A's ids in it; throws for a parameter the suite cannot create. */
 export function pathWithIds(route: DocumentedRoute, resources: TenantResources): string {
