@@ -36,6 +36,7 @@ export async function sigkillUnderLoad(ctx: ReliabilityContext, plan: KillPlan, 
   const webhooked = () => new Set(summarizeWebhooks(receiver.calls.filter((c) => c.url.startsWith(hookPath))).keysPerJob.keys());
   let refusals = 0;
   let ambiguous = 0;
+  let unanswered = 0;
 
   const stream = (async () => {
     for (const [i, item] of items.entries()) {
@@ -44,6 +45,7 @@ export async function sigkillUnderLoad(ctx: ReliabilityContext, plan: KillPlan, 
       const r = await submitWithRetries({ baseUrl: deployment.url, token: ctx.acme.token!, path: item.path, file: item.file, fields, idempotencyKey: `sigkill-${run}-${i}` }, 300_000);
       refusals += r.refusals;
       ambiguous += r.ambiguous;
+      unanswered += r.unanswered;
       expect(r.status, `submission ${i}: ${JSON.stringify(r.body)}`).toBe(200);
       const jobId = String(r.body.job_id);
       submitted.push({ jobId, path: `${item.path}/${jobId}` });
@@ -58,8 +60,14 @@ export async function sigkillUnderLoad(ctx: ReliabilityContext, plan: KillPlan, 
       while (submitted.length < threshold) await new Promise((res) => setTimeout(res, 100));
       const service = deployment.services.get(victim);
       if (!service) throw new Error(`no service ${victim}`);
-      const done = webhooked();
-      const inFlight = submitted.filter((j) => !done.has(j.jobId)).length;
+      // Kill with work in the pipeline: if everything submitted has finished, wait for the next submit.
+      let inFlight = 0;
+      for (let seen = submitted.length; ; seen = submitted.length) {
+        const done = webhooked();
+        inFlight = submitted.filter((j) => !done.has(j.jobId)).length;
+        if (inFlight > 0 || seen >= plan.jobs) break;
+        while (submitted.length === seen) await new Promise((res) => setTimeout(res, 20));
+      }
       await service.kill();
       await new Promise((res) => setTimeout(res, 500));
       const restartStarted = Date.now();
@@ -74,6 +82,7 @@ export async function sigkillUnderLoad(ctx: ReliabilityContext, plan: KillPlan, 
   figures.jobs_submitted = submitted.length;
   figures.kills = kills.length;
   figures.refusals = refusals;
+  figures.unanswered_submits = unanswered;
   figures.min_in_flight_at_kill = Math.min(...kills.map((k) => k.inFlight));
   figures.slowest_restart_s = Math.max(...kills.map((k) => k.restartSeconds));
 

@@ -27,6 +27,8 @@ export interface SubmitOutcome {
   refusals: number;
   /** Failures after which the service may have created a job nonetheless (connection lost mid-request, 503). */
   ambiguous: number;
+  /** Requests that got no answer at all (connection refused or lost: the service was down). */
+  unanswered: number;
 }
 
 const RETRY_STATUSES = new Set([429, 503]);
@@ -48,6 +50,7 @@ export async function submitWithRetries(req: SubmitRequest, deadlineMs: number):
   let attempts = 0;
   let refusals = 0;
   let ambiguous = 0;
+  let unanswered = 0;
   for (;;) {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(req.file.data)], { type: req.file.type }), req.file.filename);
@@ -66,11 +69,12 @@ export async function submitWithRetries(req: SubmitRequest, deadlineMs: number):
         } catch {
           body = { raw: text };
         }
-        return { status: res.status, body, attempts, refusals, ambiguous };
+        return { status: res.status, body, attempts, refusals, ambiguous, unanswered };
       }
       refusals++;
       if (res.status === 503) ambiguous++;
     } catch (err) {
+      unanswered++;
       if (!neverSent(err)) ambiguous++;
     }
     if (Date.now() > deadline) throw new Error(`submit to ${req.path} still failing after ${attempts} attempts (${deadlineMs} ms)`);
