@@ -25,6 +25,7 @@ export async function startContext(start: () => Promise<Deployment>): Promise<Re
     deployment = await start();
   } catch (err) {
     await receiver.close();
+    fs.rmSync(dir, { recursive: true, force: true });
     throw err;
   }
   const acme = new ApiClient(deployment.url);
