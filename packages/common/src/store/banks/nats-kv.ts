@@ -1,15 +1,14 @@
 // Hash banks in NATS JetStream KV, for separate processes without MongoDB. One bucket; keys are
 // <tenant>.bank.<bank>, <tenant>.content.<bank>.<content> and <tenant>.revision (hex-encoded tenant).
 import crypto from 'node:crypto';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { StorageType } from '@nats-io/jetstream';
-import { Kvm, type KV } from '@nats-io/kv';
+import type { KV } from '@nats-io/kv';
+import { LazyKvBucket, tenantKeyPrefix } from '../kv-bucket.ts';
 import type { BankContentRecord, BankRecord, BankStore } from './types.ts';
 
 const BUCKET = 'banks';
 const SCAN_CONCURRENCY = 16;
 
-const tenantKey = (tenantId: string) => `t${Buffer.from(tenantId).toString('hex')}`;
+const tenantKey = tenantKeyPrefix;
 const safeId = (id: string) => {
   if (!/^[A-Za-z0-9_-]+$/.test(id)) throw new Error(`not a storable id: ${id}`);
   return id;
@@ -33,28 +32,22 @@ function decodeContent(text: string): BankContentRecord {
 }
 
 export class NatsKvBankStore implements BankStore {
-  private opened: Promise<{ nc: NatsConnection; kv: KV }> | null = null;
+  private readonly bucket: LazyKvBucket;
 
-  constructor(private readonly url: string) {}
+  constructor(url: string) {
+    this.bucket = new LazyKvBucket(url, BUCKET, 'modsvc-banks');
+  }
 
   async init(): Promise<void> {
     await this.kv();
   }
 
-  async close(): Promise<void> {
-    const opened = await this.opened?.catch(() => null);
-    this.opened = null;
-    if (opened && !opened.nc.isClosed()) await opened.nc.drain();
+  close(): Promise<void> {
+    return this.bucket.close();
   }
 
-  private async kv(): Promise<KV> {
-    this.opened ??= (async () => {
-      const nc = await connect({ servers: this.url, name: 'modsvc-banks', maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
-      const kv = await new Kvm(nc).create(BUCKET, { history: 1, storage: StorageType.File });
-      return { nc, kv };
-    })();
-    this.opened.catch(() => (this.opened = null));
-    return (await this.opened).kv;
+  private kv(): Promise<KV> {
+    return this.bucket.kv();
   }
 
   private async touch(kv: KV, tenantId: string): Promise<void> {

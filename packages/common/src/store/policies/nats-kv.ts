@@ -1,15 +1,14 @@
 // Policy versions in NATS JetStream KV, for separate processes without MongoDB. One bucket; keys are
 // <tenant>.v.<version> (hex-encoded tenant). A version is written with create(), so two concurrent
 // publishes cannot take the same number: the loser retries with the next one.
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { StorageType } from '@nats-io/jetstream';
-import { Kvm, type KV } from '@nats-io/kv';
+import type { KV } from '@nats-io/kv';
+import { LazyKvBucket, tenantKeyPrefix } from '../kv-bucket.ts';
 import type { PolicyStore, PolicyVersionRecord } from './types.ts';
 
 const BUCKET = 'policies';
 const PUBLISH_ATTEMPTS = 20;
 
-const tenantKey = (tenantId: string) => `t${Buffer.from(tenantId).toString('hex')}`;
+const tenantKey = tenantKeyPrefix;
 const versionKey = (tenantId: string, version: number) => `${tenantKey(tenantId)}.v.${version}`;
 
 function decode(text: string): PolicyVersionRecord {
@@ -18,28 +17,22 @@ function decode(text: string): PolicyVersionRecord {
 }
 
 export class NatsKvPolicyStore implements PolicyStore {
-  private opened: Promise<{ nc: NatsConnection; kv: KV }> | null = null;
+  private readonly bucket: LazyKvBucket;
 
-  constructor(private readonly url: string) {}
+  constructor(url: string) {
+    this.bucket = new LazyKvBucket(url, BUCKET, 'modsvc-policies');
+  }
 
   async init(): Promise<void> {
     await this.kv();
   }
 
-  async close(): Promise<void> {
-    const opened = await this.opened?.catch(() => null);
-    this.opened = null;
-    if (opened && !opened.nc.isClosed()) await opened.nc.drain();
+  close(): Promise<void> {
+    return this.bucket.close();
   }
 
-  private async kv(): Promise<KV> {
-    this.opened ??= (async () => {
-      const nc = await connect({ servers: this.url, name: 'modsvc-policies', maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
-      const kv = await new Kvm(nc).create(BUCKET, { history: 1, storage: StorageType.File });
-      return { nc, kv };
-    })();
-    this.opened.catch(() => (this.opened = null));
-    return (await this.opened).kv;
+  private kv(): Promise<KV> {
+    return this.bucket.kv();
   }
 
   private async latestVersion(kv: KV, tenantId: string): Promise<number> {
