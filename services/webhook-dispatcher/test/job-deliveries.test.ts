@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 // The job webhook end to end on a real store and a real receiver, with the clock injected: the retry
 // schedule fires step by step, Retry-After and 410 are honoured, redelivery keeps the webhook-id, and
 // every attempt is in the log from the moment its request goes out.
@@ -49,7 +50,7 @@ afterEach(async () => {
 });
 
 async function finishedJob(over: Partial<JobRecord> = {}): Promise<JobRecord> {
-  const job = makeJob({ id: `job_${Math.random().toString(36).slice(2, 12)}`, callbackUrl: `${receiver.url}/hook`, ...over });
+  const job = makeJob({ id: `job_${crypto.randomBytes(5).toString('hex')}`, callbackUrl: `${receiver.url}/hook`, ...over });
   await store.create(job);
   return job;
 }
