@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 // The job webhook end to end on a real store and a real receiver, with the clock injected: the retry
 // schedule fires step by step, Retry-After and 410 are honoured, redelivery keeps the webhook-id, and
 // every attempt is in the log from the moment its request goes out.
+import crypto from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
