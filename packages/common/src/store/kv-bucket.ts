@@ -31,3 +31,30 @@ export class LazyKvBucket {
     if (opened && !opened.nc.isClosed()) await opened.nc.drain();
   }
 }
+
+/** A store kept in one KV bucket: opened on first use (or init), drained on close. */
+export abstract class KvBackedStore {
+  private readonly bucket: LazyKvBucket;
+
+  protected constructor(url: string, bucket: string, connectionName: string) {
+    this.bucket = new LazyKvBucket(url, bucket, connectionName);
+  }
+
+  async init(): Promise<void> {
+    await this.kv();
+  }
+
+  close(): Promise<void> {
+    return this.bucket.close();
+  }
+
+  protected kv(): Promise<KV> {
+    return this.bucket.kv();
+  }
+}
+
+/** A JSON record whose `createdAt` was written as an ISO string. */
+export function decodeDated<T extends { createdAt: Date }>(text: string): T {
+  const raw = JSON.parse(text) as Omit<T, 'createdAt'> & { createdAt: string };
+  return { ...raw, createdAt: new Date(raw.createdAt) } as T;
+}

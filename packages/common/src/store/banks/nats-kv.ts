@@ -2,7 +2,7 @@
 // <tenant>.bank.<bank>, <tenant>.content.<bank>.<content> and <tenant>.revision (hex-encoded tenant).
 import crypto from 'node:crypto';
 import type { KV } from '@nats-io/kv';
-import { LazyKvBucket, tenantKeyPrefix } from '../kv-bucket.ts';
+import { decodeDated, KvBackedStore, tenantKeyPrefix } from '../kv-bucket.ts';
 import type { BankContentRecord, BankRecord, BankStore } from './types.ts';
 
 const BUCKET = 'banks';
@@ -21,33 +21,12 @@ function encode(value: object): string {
   return JSON.stringify(value);
 }
 
-function decodeBank(text: string): BankRecord {
-  const raw = JSON.parse(text) as BankRecord & { createdAt: string };
-  return { ...raw, createdAt: new Date(raw.createdAt) };
-}
+const decodeBank = (text: string) => decodeDated<BankRecord>(text);
+const decodeContent = (text: string) => decodeDated<BankContentRecord>(text);
 
-function decodeContent(text: string): BankContentRecord {
-  const raw = JSON.parse(text) as BankContentRecord & { createdAt: string };
-  return { ...raw, createdAt: new Date(raw.createdAt) };
-}
-
-export class NatsKvBankStore implements BankStore {
-  private readonly bucket: LazyKvBucket;
-
+export class NatsKvBankStore extends KvBackedStore implements BankStore {
   constructor(url: string) {
-    this.bucket = new LazyKvBucket(url, BUCKET, 'modsvc-banks');
-  }
-
-  async init(): Promise<void> {
-    await this.kv();
-  }
-
-  close(): Promise<void> {
-    return this.bucket.close();
-  }
-
-  private kv(): Promise<KV> {
-    return this.bucket.kv();
+    super(url, BUCKET, 'modsvc-banks');
   }
 
   private async touch(kv: KV, tenantId: string): Promise<void> {

@@ -2,7 +2,7 @@
 // <tenant>.v.<version> (hex-encoded tenant). A version is written with create(), so two concurrent
 // publishes cannot take the same number: the loser retries with the next one.
 import type { KV } from '@nats-io/kv';
-import { LazyKvBucket, tenantKeyPrefix } from '../kv-bucket.ts';
+import { decodeDated, KvBackedStore, tenantKeyPrefix } from '../kv-bucket.ts';
 import type { PolicyStore, PolicyVersionRecord } from './types.ts';
 
 const BUCKET = 'policies';
@@ -11,28 +11,11 @@ const PUBLISH_ATTEMPTS = 20;
 const tenantKey = tenantKeyPrefix;
 const versionKey = (tenantId: string, version: number) => `${tenantKey(tenantId)}.v.${version}`;
 
-function decode(text: string): PolicyVersionRecord {
-  const raw = JSON.parse(text) as PolicyVersionRecord & { createdAt: string };
-  return { ...raw, createdAt: new Date(raw.createdAt) };
-}
+const decode = (text: string) => decodeDated<PolicyVersionRecord>(text);
 
-export class NatsKvPolicyStore implements PolicyStore {
-  private readonly bucket: LazyKvBucket;
-
+export class NatsKvPolicyStore extends KvBackedStore implements PolicyStore {
   constructor(url: string) {
-    this.bucket = new LazyKvBucket(url, BUCKET, 'modsvc-policies');
-  }
-
-  async init(): Promise<void> {
-    await this.kv();
-  }
-
-  close(): Promise<void> {
-    return this.bucket.close();
-  }
-
-  private kv(): Promise<KV> {
-    return this.bucket.kv();
+    super(url, BUCKET, 'modsvc-policies');
   }
 
   private async latestVersion(kv: KV, tenantId: string): Promise<number> {
