@@ -1,5 +1,6 @@
-// Tenants: API keys (plain or sha256), webhook signing secret, tier. Loaded from TENANTS_FILE and
-// re-read when the file changes, so keys and secrets rotate without a restart.
+// Tenants: API keys (plain or sha256), webhook signing secret, tier, and the tenant's reviewers (people
+// with their own keys, who may only use the review routes). Loaded from TENANTS_FILE and re-read when
+// the file changes, so keys and secrets rotate without a restart.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { z } from 'zod';
@@ -13,16 +14,29 @@ const limitsSchema = z.strictObject({
   write_burst: z.number().int().positive().optional(),
 });
 
+const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/i, 'api_key_sha256: 64 hex digits');
+
+export const REVIEWER_ID_PATTERN = /^[A-Za-z0-9_.@-]{1,64}$/;
+
+const reviewerSchema = z
+  .strictObject({
+    id: z.string().regex(REVIEWER_ID_PATTERN, 'reviewer id: 1-64 letters, digits, _ . @ -'),
+    api_keys: z.array(z.string().min(16)).optional(),
+    api_key_sha256: z.union([sha256Schema, z.array(sha256Schema)]).optional(),
+  })
+  .refine((r) => (r.api_keys?.length ?? 0) + [r.api_key_sha256 ?? []].flat().length > 0, 'a reviewer needs api_keys or api_key_sha256');
+
 const tenantSchema = z
   .object({
     id: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'tenant id: 1-64 letters, digits, _ . -'),
     api_keys: z.array(z.string().min(16)).optional(),
-    api_key_sha256: z.array(z.string().regex(/^[0-9a-f]{64}$/i)).optional(),
+    api_key_sha256: z.array(sha256Schema).optional(),
     signing_secret: z.string().min(1).nullable().optional(),
     /** While rotating: the new secret first, then the old one(s). Replaces signing_secret. */
     signing_secrets: z.array(z.string().min(1)).min(1).optional(),
     tier: z.enum(['standard', 'premium']).default('standard'),
     limits: limitsSchema.default({}),
+    reviewers: z.array(reviewerSchema).default([]),
   })
   .refine((t) => (t.api_keys?.length ?? 0) + (t.api_key_sha256?.length ?? 0) > 0, 'a tenant needs api_keys or api_key_sha256')
   .refine((t) => !(t.signing_secret && t.signing_secrets), 'give signing_secret or signing_secrets, not both');
@@ -37,7 +51,17 @@ export interface Tenant {
   keyHashes: string[];
   /** Overrides of the gateway's read and write rate limits. */
   limits: TenantLimits;
+  reviewers: Reviewer[];
 }
+
+/** A person of the tenant who decides review items; their keys give reviewer-role tokens. */
+export interface Reviewer {
+  id: string;
+  keyHashes: string[];
+}
+
+/** Whom an API key belongs to. */
+export type KeyOwner = { tenant: Tenant; role: 'caller' } | { tenant: Tenant; role: 'reviewer'; reviewerId: string };
 
 export interface TenantLimits {
   readsPerMinute?: number;
@@ -50,24 +74,52 @@ export function sha256Hex(value: string): string {
   return crypto.createHash('sha256').update(value).digest('hex');
 }
 
+const keyHashesOf = (plain: string[] | undefined, hashed: string | string[] | undefined) => [...(plain ?? []).map(sha256Hex), ...[hashed ?? []].flat().map((h) => h.toLowerCase())];
+
 export function parseTenants(json: unknown): Tenant[] {
   const parsed = fileSchema.parse(json);
   const ids = new Set<string>();
-  return parsed.tenants.map((t) => {
+  const tenants = parsed.tenants.map((t): Tenant => {
     if (ids.has(t.id)) throw new Error(`duplicate tenant id ${t.id}`);
     ids.add(t.id);
+    const reviewerIds = new Set<string>();
+    const reviewers = t.reviewers.map((r) => {
+      if (reviewerIds.has(r.id)) throw new Error(`duplicate reviewer id ${r.id} in tenant ${t.id}`);
+      reviewerIds.add(r.id);
+      return { id: r.id, keyHashes: keyHashesOf(r.api_keys, r.api_key_sha256) };
+    });
     return {
       id: t.id,
       signingSecrets: t.signing_secrets ?? (t.signing_secret ? [t.signing_secret] : []),
       tier: t.tier,
-      keyHashes: [...(t.api_keys ?? []).map(sha256Hex), ...(t.api_key_sha256 ?? []).map((h) => h.toLowerCase())],
+      keyHashes: keyHashesOf(t.api_keys, t.api_key_sha256),
       limits: { readsPerMinute: t.limits.reads_per_minute, writesPerMinute: t.limits.writes_per_minute, readBurst: t.limits.read_burst, writeBurst: t.limits.write_burst },
+      reviewers,
     };
   });
+  assertReviewerKeysUnique(tenants);
+  return tenants;
+}
+
+/** A reviewer key that is also a caller key, or another reviewer's, would make the key's role ambiguous. */
+function assertReviewerKeysUnique(tenants: Tenant[]): void {
+  const callerKeys = new Set(tenants.flatMap((t) => t.keyHashes));
+  const reviewerKeys = new Map<string, string>();
+  for (const t of tenants) {
+    for (const r of t.reviewers) {
+      for (const h of r.keyHashes) {
+        const where = `reviewer ${r.id} of tenant ${t.id}`;
+        if (callerKeys.has(h)) throw new Error(`${where}: a reviewer key must not also be a caller API key`);
+        const other = reviewerKeys.get(h);
+        if (other && other !== where) throw new Error(`${where}: the same key is also given to ${other}`);
+        reviewerKeys.set(h, where);
+      }
+    }
+  }
 }
 
 export class TenantRegistry {
-  private byKeyHash = new Map<string, Tenant>();
+  private byKeyHash = new Map<string, KeyOwner>();
   private byId = new Map<string, Tenant>();
   private mtimeMs = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -107,17 +159,25 @@ export class TenantRegistry {
   }
 
   private setTenants(tenants: Tenant[]): void {
-    const byKey = new Map<string, Tenant>();
+    const byKey = new Map<string, KeyOwner>();
     const byId = new Map<string, Tenant>();
     for (const t of tenants) {
       byId.set(t.id, t);
-      for (const h of t.keyHashes) byKey.set(h, t);
+      for (const h of t.keyHashes) byKey.set(h, { tenant: t, role: 'caller' });
+      for (const r of t.reviewers) for (const h of r.keyHashes) byKey.set(h, { tenant: t, role: 'reviewer', reviewerId: r.id });
     }
     this.byKeyHash = byKey;
     this.byId = byId;
   }
 
+  /** The tenant whose caller key this is (a reviewer's key is not one). */
   byApiKey(key: string): Tenant | null {
+    const owner = this.byKey(key);
+    return owner?.role === 'caller' ? owner.tenant : null;
+  }
+
+  /** Whose key this is: a tenant's caller key or one of its reviewers'. */
+  byKey(key: string): KeyOwner | null {
     return this.byKeyHash.get(sha256Hex(key)) ?? null;
   }
 
@@ -125,21 +185,54 @@ export class TenantRegistry {
     return this.byId.get(id) ?? null;
   }
 
+  /** The reviewer, while the tenant still lists them. */
+  reviewer(tenantId: string, reviewerId: string): Reviewer | null {
+    return this.byId.get(tenantId)?.reviewers.find((r) => r.id === reviewerId) ?? null;
+  }
+
   close(): void {
     if (this.timer) clearInterval(this.timer);
   }
 }
 
-/** For all-in-one without TENANTS_FILE: a dev tenant with a fresh key, kept in DATA_DIR. */
-export function ensureDevTenantsFile(file: string): { created: boolean; apiKey: string | null; signingSecret: string | null } {
+interface DevTenantsFile {
+  tenants?: { id?: string; api_keys?: string[]; signing_secret?: string; signing_secrets?: string[]; reviewers?: { id?: string; api_keys?: string[] }[] }[];
+}
+
+export interface DevTenant {
+  created: boolean;
+  apiKey: string | null;
+  signingSecret: string | null;
+  /** The dev tenant's reviewer, who signs in to the review console with this key. */
+  reviewer: { id: string; apiKey: string } | null;
+}
+
+const newReviewer = () => ({ id: 'dev-reviewer', api_keys: [`rev_${crypto.randomBytes(24).toString('base64url')}`] });
+
+/**
+ * For all-in-one without TENANTS_FILE: a dev tenant with a fresh key and a reviewer, kept in DATA_DIR.
+ * A dev file from before reviewers existed gets its reviewer added.
+ */
+export function ensureDevTenantsFile(file: string): DevTenant {
   if (fs.existsSync(file)) {
-    const json = JSON.parse(fs.readFileSync(file, 'utf8')) as { tenants?: { api_keys?: string[]; signing_secret?: string; signing_secrets?: string[] }[] };
+    const json = JSON.parse(fs.readFileSync(file, 'utf8')) as DevTenantsFile;
     const first = json.tenants?.[0];
-    return { created: false, apiKey: first?.api_keys?.[0] ?? null, signingSecret: first?.signing_secrets?.[0] ?? first?.signing_secret ?? null };
+    if (json.tenants?.length === 1 && first?.id === 'dev' && first.reviewers === undefined) {
+      first.reviewers = [newReviewer()];
+      fs.writeFileSync(file, JSON.stringify(json, null, 2) + '\n', { mode: 0o600 });
+    }
+    const reviewer = first?.reviewers?.find((r) => r.id && r.api_keys?.[0]);
+    return {
+      created: false,
+      apiKey: first?.api_keys?.[0] ?? null,
+      signingSecret: first?.signing_secrets?.[0] ?? first?.signing_secret ?? null,
+      reviewer: reviewer ? { id: reviewer.id!, apiKey: reviewer.api_keys![0]! } : null,
+    };
   }
   const apiKey = `dev_${crypto.randomBytes(24).toString('base64url')}`;
   const signingSecret = `whsec_${crypto.randomBytes(24).toString('base64url')}`;
-  const content = { tenants: [{ id: 'dev', api_keys: [apiKey], signing_secret: signingSecret, tier: 'standard' }] };
+  const reviewer = newReviewer();
+  const content = { tenants: [{ id: 'dev', api_keys: [apiKey], signing_secret: signingSecret, tier: 'standard', reviewers: [reviewer] }] };
   fs.writeFileSync(file, JSON.stringify(content, null, 2) + '\n', { mode: 0o600 });
-  return { created: true, apiKey, signingSecret };
+  return { created: true, apiKey, signingSecret, reviewer: { id: reviewer.id, apiKey: reviewer.api_keys[0]! } };
 }

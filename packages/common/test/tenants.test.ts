@@ -38,6 +38,57 @@ describe('tenants', () => {
     expect(() => parseTenants({ tenants: [t, t] })).toThrow(/duplicate/);
   });
 
+  it('resolves a key to the tenant caller or one of its reviewers (plain keys, a sha256 string or a list)', () => {
+    const reg = new TenantRegistry(
+      null,
+      parseTenants({
+        tenants: [
+          {
+            id: 'acme',
+            api_keys: ['acme-key-0123456789abcdef'],
+            reviewers: [
+              { id: 'alice', api_key_sha256: sha256Hex('alice-key-0123456789abcdef') },
+              { id: 'bob@acme.example', api_keys: ['bob-key-0123456789abcdef'], api_key_sha256: [sha256Hex('bob-old-key-0123456789abcd').toUpperCase()] },
+            ],
+          },
+          { id: 'globex', api_keys: ['globex-key-0123456789abcd'], reviewers: [{ id: 'alice', api_keys: ['globex-alice-0123456789ab'] }] },
+        ],
+      }),
+    );
+    expect(reg.byKey('acme-key-0123456789abcdef')).toMatchObject({ tenant: { id: 'acme' }, role: 'caller' });
+    expect(reg.byKey('alice-key-0123456789abcdef')).toMatchObject({ tenant: { id: 'acme' }, role: 'reviewer', reviewerId: 'alice' });
+    expect(reg.byKey('bob-key-0123456789abcdef')).toMatchObject({ tenant: { id: 'acme' }, role: 'reviewer', reviewerId: 'bob@acme.example' });
+    expect(reg.byKey('bob-old-key-0123456789abcd')).toMatchObject({ role: 'reviewer', reviewerId: 'bob@acme.example' });
+    // Reviewer ids are per tenant: globex has its own alice.
+    expect(reg.byKey('globex-alice-0123456789ab')).toMatchObject({ tenant: { id: 'globex' }, role: 'reviewer', reviewerId: 'alice' });
+    expect(reg.byKey('nope')).toBeNull();
+    // A reviewer's key is not a caller key.
+    expect(reg.byApiKey('alice-key-0123456789abcdef')).toBeNull();
+    expect(reg.reviewer('acme', 'alice')?.id).toBe('alice');
+    expect(reg.reviewer('globex', 'bob@acme.example')).toBeNull();
+    expect(reg.reviewer('nobody', 'alice')).toBeNull();
+  });
+
+  it('refuses bad reviewer ids, reviewers without keys, duplicate ids and keys shared with a caller or another reviewer', () => {
+    const caller = { id: 'a', api_keys: ['caller-key-0123456789abcd'] };
+    const ok = (reviewers: unknown[]) => parseTenants({ tenants: [{ ...caller, reviewers }] });
+    expect(ok([{ id: 'r.1_x@y-z', api_keys: ['rev-key-0123456789abcdef'] }])[0]?.reviewers).toEqual([{ id: 'r.1_x@y-z', keyHashes: [sha256Hex('rev-key-0123456789abcdef')] }]);
+    expect(() => ok([{ id: 'has space', api_keys: ['rev-key-0123456789abcdef'] }])).toThrow(/reviewer id/);
+    expect(() => ok([{ id: 'x'.repeat(65), api_keys: ['rev-key-0123456789abcdef'] }])).toThrow(/reviewer id/);
+    expect(() => ok([{ id: 'r' }])).toThrow(/a reviewer needs/);
+    expect(() => ok([{ id: 'r', api_keys: [] }])).toThrow(/a reviewer needs/);
+    expect(() => ok([{ id: 'r', api_keys: ['short'] }])).toThrow();
+    expect(() => ok([{ id: 'r', api_key_sha256: 'not-hex' }])).toThrow(/64 hex/);
+    expect(() => ok([{ id: 'r', api_keys: ['rev-key-0123456789abcdef'], unknown: 1 }])).toThrow();
+    expect(() => ok([{ id: 'r', api_keys: ['rev-key-0123456789abcdef'] }, { id: 'r', api_keys: ['rev-key-2-0123456789abcd'] }])).toThrow(/duplicate reviewer id r/);
+    expect(() => ok([{ id: 'r', api_keys: ['caller-key-0123456789abcd'] }])).toThrow(/must not also be a caller/);
+    expect(() => ok([{ id: 'r', api_key_sha256: sha256Hex('caller-key-0123456789abcd') }])).toThrow(/must not also be a caller/);
+    expect(() =>
+      parseTenants({ tenants: [caller, { id: 'b', api_keys: ['b-key-0123456789abcdef'], reviewers: [{ id: 'r', api_keys: ['caller-key-0123456789abcd'] }] }] }),
+    ).toThrow(/must not also be a caller/);
+    expect(() => ok([{ id: 'r', api_keys: ['rev-key-0123456789abcdef'] }, { id: 's', api_keys: ['rev-key-0123456789abcdef'] }])).toThrow(/also given to reviewer r/);
+  });
+
   it('reloads the file when it changes (key rotation without restart)', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenants-'));
     const file = path.join(dir, 't.json');
@@ -60,7 +111,25 @@ describe('tenants', () => {
     const first = ensureDevTenantsFile(file);
     expect(first.created).toBe(true);
     const second = ensureDevTenantsFile(file);
-    expect(second).toMatchObject({ created: false, apiKey: first.apiKey });
-    expect(TenantRegistry.fromFile(file, 0).byApiKey(first.apiKey!)?.id).toBe('dev');
+    expect(second).toEqual({ ...first, created: false });
+    const reg = TenantRegistry.fromFile(file, 0);
+    expect(reg.byApiKey(first.apiKey!)?.id).toBe('dev');
+    expect(reg.byKey(first.reviewer!.apiKey)).toMatchObject({ tenant: { id: 'dev' }, role: 'reviewer', reviewerId: first.reviewer!.id });
+  });
+
+  it('adds a reviewer to a dev tenants file from before reviewers, and leaves other files alone', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenants-'));
+    const old = path.join(dir, 'old.json');
+    fs.writeFileSync(old, JSON.stringify({ tenants: [{ id: 'dev', api_keys: ['dev-key-0123456789abcdef'], signing_secret: 'whsec_x' }] }));
+    const dev = ensureDevTenantsFile(old);
+    expect(dev).toMatchObject({ created: false, apiKey: 'dev-key-0123456789abcdef', signingSecret: 'whsec_x', reviewer: { id: 'dev-reviewer' } });
+    expect(TenantRegistry.fromFile(old, 0).byKey(dev.reviewer!.apiKey)).toMatchObject({ role: 'reviewer' });
+    expect(ensureDevTenantsFile(old).reviewer).toEqual(dev.reviewer);
+
+    const own = path.join(dir, 'own.json');
+    const content = JSON.stringify({ tenants: [{ id: 'acme', api_keys: ['acme-key-0123456789abcdef'] }] });
+    fs.writeFileSync(own, content);
+    expect(ensureDevTenantsFile(own)).toMatchObject({ created: false, reviewer: null });
+    expect(fs.readFileSync(own, 'utf8')).toBe(content);
   });
 });

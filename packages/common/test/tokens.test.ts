@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { TokenIssuer, TOKEN_TTL_SECONDS } from '../src/tokens.ts';
+import { TokenIssuer, TOKEN_TTL_SECONDS, principalOf } from '../src/tokens.ts';
 
 const KEY = 'k'.repeat(40);
 
@@ -44,6 +44,40 @@ describe('TokenIssuer', () => {
     expect(issuer.verify(slightlyAhead, now)).toMatchObject({ ok: true });
     const noIat = signed({ sub: 'acme', exp: iat + 60, jti: 'x' });
     expect(issuer.verify(noIat, now)).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('carries the reviewer role and id; a token without a role is the caller (old tokens stay valid)', () => {
+    const issuer = new TokenIssuer(KEY);
+    const reviewer = issuer.verify(issuer.issue({ tenantId: 'acme', role: 'reviewer', reviewerId: 'alice' }).token);
+    expect(reviewer).toMatchObject({ ok: true, claims: { sub: 'acme', role: 'reviewer', rid: 'alice' } });
+    if (!reviewer.ok) throw new Error('unreachable');
+    expect(principalOf(reviewer.claims)).toEqual({ tenantId: 'acme', role: 'reviewer', reviewerId: 'alice' });
+
+    const caller = issuer.verify(issuer.issue({ tenantId: 'acme', role: 'caller' }).token);
+    if (!caller.ok) throw new Error(`caller token refused: ${caller.reason}`);
+    expect(caller.claims).not.toHaveProperty('role');
+    expect(caller.claims).not.toHaveProperty('rid');
+    expect(principalOf(caller.claims)).toEqual({ tenantId: 'acme', role: 'caller' });
+
+    // What the issuer wrote before roles existed.
+    const iat = Math.floor(Date.now() / 1000);
+    const body = `${issuer.issue('acme').token.split('.')[0]}.${Buffer.from(JSON.stringify({ sub: 'acme', iat, exp: iat + 3600, jti: 'x' })).toString('base64url')}`;
+    const old = issuer.verify(`${body}.${crypto.createHmac('sha256', KEY).update(body).digest('base64url')}`);
+    expect(old.ok && principalOf(old.claims)).toEqual({ tenantId: 'acme', role: 'caller' });
+  });
+
+  it('refuses a signed token with an unknown role, or a reviewer role without a reviewer id', () => {
+    const issuer = new TokenIssuer(KEY);
+    const iat = Math.floor(Date.now() / 1000);
+    const signed = (extra: object) => {
+      const body = `${issuer.issue('acme').token.split('.')[0]}.${Buffer.from(JSON.stringify({ sub: 'acme', iat, exp: iat + 3600, jti: 'x', ...extra })).toString('base64url')}`;
+      return `${body}.${crypto.createHmac('sha256', KEY).update(body).digest('base64url')}`;
+    };
+    expect(issuer.verify(signed({ role: 'admin' }))).toEqual({ ok: false, reason: 'malformed' });
+    expect(issuer.verify(signed({ role: 'reviewer' }))).toEqual({ ok: false, reason: 'malformed' });
+    expect(issuer.verify(signed({ role: 'reviewer', rid: '' }))).toEqual({ ok: false, reason: 'malformed' });
+    expect(issuer.verify(signed({ rid: 'alice' }))).toEqual({ ok: false, reason: 'malformed' });
+    expect(issuer.verify(signed({ role: 'reviewer', rid: 'alice' }))).toMatchObject({ ok: true });
   });
 
   it('needs a key of at least 32 characters', () => {

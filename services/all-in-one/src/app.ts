@@ -29,7 +29,7 @@ export interface AllInOne {
   url: string;
   runtime: Runtime;
   /** The dev tenant's credentials when this start created or reused ./data/tenants.json. */
-  devTenant: { apiKey: string | null; signingSecret: string | null } | null;
+  devTenant: { apiKey: string | null; signingSecret: string | null; reviewer: { id: string; apiKey: string } | null } | null;
   schedule: TaskSchedule[];
   stop(): Promise<void>;
 }
@@ -47,7 +47,7 @@ export async function startAllInOne(processEnv: Environment = environment()): Pr
     fs.mkdirSync(dataDir, { recursive: true });
     env.TENANTS_FILE = path.join(dataDir, 'tenants.json');
     const dev = ensureDevTenantsFile(env.TENANTS_FILE);
-    devTenant = { apiKey: dev.apiKey, signingSecret: dev.signingSecret };
+    devTenant = { apiKey: dev.apiKey, signingSecret: dev.signingSecret, reviewer: dev.reviewer };
     log.info({ tenants_file: env.TENANTS_FILE, created: dev.created }, 'using the dev tenant');
   }
   const config = loadConfig(env, 'all-in-one');

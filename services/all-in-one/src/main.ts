@@ -17,6 +17,7 @@ const dev = aio.devTenant;
 process.stdout.write(
   `\nmodsvc all-in-one is listening on ${aio.url}\n` +
     (dev?.apiKey ? `dev API key: ${dev.apiKey}\n(get a token: curl -s -X POST ${aio.url}/v1/authenticate -d key=${dev.apiKey})\n` : '') +
+    (dev?.reviewer ? `dev reviewer key (${dev.reviewer.id}; review console: ${aio.url}/review/): ${dev.reviewer.apiKey}\n` : '') +
     (dev?.signingSecret ? `webhook signing secret (for your receiver): ${dev.signingSecret}\n` : '') +
     `OpenAPI: ${aio.url}/v1/openapi.json\n\n`,
 );
