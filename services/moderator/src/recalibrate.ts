@@ -1,0 +1,246 @@
+// Recalibration: refits a tenant's per-category HIGH/MEDIUM/LOW thresholds from its feedback. Pure: the
+// command (scripts/recalibrate.ts) reads the stores, this file only computes.
+//
+// Labels. A feedback record on a category says whether the level the job reported for it was right. What
+// it judges is whether the category was *flagged*: reported at or above the judged level, which is the
+// lowest level the moderation rules of the policy version behind the job act on (reject or review;
+// MEDIUM under the Standard rules). Below that level the job was approved as far as that category goes,
+// so "correct" there means "rightly let through". Hence, with `flagged` = reported level >= judged level:
+//   applies = flagged && correct  ||  !flagged && !correct        (i.e. applies === (flagged === correct))
+// Records without a score or with level UNKNOWN cannot be placed on the score axis and are left out.
+// Several records on the same job and category (a caller's and a reviewer's): the newest one counts.
+// Scores are compared across policy versions as they are; a tenant that changed a category's signals
+// should recalibrate on feedback gathered since.
+//
+// Fitting. A threshold t marks every score >= t (as riskLevelWith does). Per category:
+// - HIGH rejects with nobody looking, so it must be right 9 times in 10: the threshold catching the most
+//   true cases with precision >= 0.9 (of the thresholds catching as many, the highest one).
+// - MEDIUM sends to a person, who catches the mistakes; 0.7 keeps most reviewer time on real cases while
+//   catching more: the threshold catching the most true cases with precision >= 0.7.
+// - LOW says "not clear of the category": the highest threshold keeping recall >= 0.95, so NONE is
+//   wrong for at most 1 true case in 20. Clamped to <= MEDIUM (with well separated scores the level is
+//   empty, which is right).
+// A threshold sits midway between the lowest score it marks and the highest it does not (rounded to 3
+// decimals where that marks the same examples), so it does not hug one observed score. A category
+// with fewer than 10 true and 10 false examples, or where no threshold reaches the HIGH or MEDIUM
+// precision, keeps its thresholds, and the result says why.
+import type { ModerationRules, PolicyDocument, PolicyThresholds, ResolvedPolicy } from '@modsvc/common/domain/index';
+import type { FeedbackRecord } from '@modsvc/common/domain/review';
+
+type Level = keyof PolicyThresholds;
+const LEVELS: readonly Level[] = ['HIGH', 'MEDIUM', 'LOW'];
+
+export interface RecalibrationTargets {
+  highPrecision: number;
+  mediumPrecision: number;
+  lowRecall: number;
+  minPositives: number;
+  minNegatives: number;
+}
+
+export const DEFAULT_TARGETS: RecalibrationTargets = { highPrecision: 0.9, mediumPrecision: 0.7, lowRecall: 0.95, minPositives: 10, minNegatives: 10 };
+
+export interface LabelledScore {
+  score: number;
+  applies: boolean;
+}
+
+export interface FeedbackCounts {
+  /** Feedback records naming the category. */
+  records: number;
+  /** Older records on a job and category that a newer one replaced. */
+  superseded: number;
+  /** Records without a score or with level UNKNOWN. */
+  unscored: number;
+  positives: number;
+  negatives: number;
+}
+
+const RANK: Record<string, number> = { NONE: 0, LOW: 1, MEDIUM: 2, HIGH: 3 };
+
+/** The lowest level the rules act on (reject or review); MEDIUM when they act on none. */
+export function judgedLevel(rules: Pick<ModerationRules, 'reject' | 'review'>): Level {
+  const acting = [...rules.reject, ...rules.review];
+  return acting.length === 0 ? 'MEDIUM' : acting.reduce((low, l) => (RANK[l]! < RANK[low]! ? l : low));
+}
+
+/** Per category, the labelled scores of its feedback (see the header) and what was counted. */
+export function labelFeedback(
+  records: readonly FeedbackRecord[],
+  judgedLevelOf: (policyVersion: string | null) => Level,
+): Map<string, { examples: LabelledScore[]; counts: FeedbackCounts }> {
+  const newest = new Map<string, FeedbackRecord>();
+  const out = new Map<string, { examples: LabelledScore[]; counts: FeedbackCounts }>();
+  const entry = (category: string) => {
+    let e = out.get(category);
+    if (!e) out.set(category, (e = { examples: [], counts: { records: 0, superseded: 0, unscored: 0, positives: 0, negatives: 0 } }));
+    return e;
+  };
+  for (const r of records) {
+    if (r.category === null) continue;
+    entry(r.category).counts.records++;
+    const key = JSON.stringify([r.category, r.job_id]);
+    const before = newest.get(key);
+    if (before) entry(r.category).counts.superseded++;
+    if (!before || before.at <= r.at) newest.set(key, r);
+  }
+  for (const r of newest.values()) {
+    const e = entry(r.category!);
+    const reported = r.risk_level?.toUpperCase();
+    if (r.score === null || reported === undefined || !(reported in RANK)) {
+      e.counts.unscored++;
+      continue;
+    }
+    const flagged = RANK[reported]! >= RANK[judgedLevelOf(r.policy_version)]!;
+    const applies = flagged === r.correct;
+    e.examples.push({ score: r.score, applies });
+    if (applies) e.counts.positives++;
+    else e.counts.negatives++;
+  }
+  return out;
+}
+
+export interface Measure {
+  /** Examples at or above the threshold that apply / do not; examples below it that apply. */
+  truePositives: number;
+  falsePositives: number;
+  falseNegatives: number;
+  /** null when nothing is marked (precision) or nothing applies (recall). */
+  precision: number | null;
+  recall: number | null;
+}
+
+export function measure(examples: readonly LabelledScore[], threshold: number): Measure {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  for (const e of examples) {
+    if (e.score >= threshold) {
+      if (e.applies) tp++;
+      else fp++;
+    } else if (e.applies) fn++;
+  }
+  return { truePositives: tp, falsePositives: fp, falseNegatives: fn, precision: tp + fp ? tp / (tp + fp) : null, recall: tp + fn ? tp / (tp + fn) : null };
+}
+
+interface Cut {
+  /** Lowest score marked, highest score not marked (null when every example is marked). */
+  lowestIn: number;
+  highestOut: number | null;
+  tp: number;
+  fp: number;
+}
+
+/** Every way to split the examples by a threshold, from the highest threshold down (equal scores stay together). */
+function cuts(examples: readonly LabelledScore[]): Cut[] {
+  const sorted = [...examples].sort((a, b) => b.score - a.score);
+  const out: Cut[] = [];
+  let tp = 0;
+  let fp = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const e = sorted[i]!;
+    if (e.applies) tp++;
+    else fp++;
+    const next = sorted[i + 1];
+    if (next && next.score === e.score) continue;
+    out.push({ lowestIn: e.score, highestOut: next ? next.score : null, tp, fp });
+  }
+  return out;
+}
+
+function thresholdOf(cut: Cut): number {
+  if (cut.highestOut === null) return cut.lowestIn;
+  const mid = (cut.lowestIn + cut.highestOut) / 2;
+  const rounded = Math.round(mid * 1000) / 1000;
+  return rounded <= cut.lowestIn && rounded > cut.highestOut ? rounded : mid;
+}
+
+/** The cut catching the most true cases with precision >= target; the first (highest) of equals. */
+function bestAtPrecision(all: readonly Cut[], target: number): Cut | null {
+  let best: Cut | null = null;
+  for (const c of all) if (c.tp > 0 && c.tp / (c.tp + c.fp) >= target && (!best || c.tp > best.tp)) best = c;
+  return best;
+}
+
+export type FitResult = { thresholds: PolicyThresholds; reason: null } | { thresholds: null; reason: string };
+
+export function fitThresholds(examples: readonly LabelledScore[], targets: RecalibrationTargets = DEFAULT_TARGETS): FitResult {
+  const positives = examples.filter((e) => e.applies).length;
+  const negatives = examples.length - positives;
+  if (positives < targets.minPositives || negatives < targets.minNegatives) {
+    return {
+      thresholds: null,
+      reason: `too little feedback: ${positives} true and ${negatives} false examples, at least ${targets.minPositives} and ${targets.minNegatives} needed`,
+    };
+  }
+  const all = cuts(examples);
+  const high = bestAtPrecision(all, targets.highPrecision);
+  if (!high) return { thresholds: null, reason: `no threshold reaches precision ${targets.highPrecision} for HIGH` };
+  const medium = bestAtPrecision(all, targets.mediumPrecision);
+  if (!medium) return { thresholds: null, reason: `no threshold reaches precision ${targets.mediumPrecision} for MEDIUM` };
+  const low = all.find((c) => c.tp / positives >= targets.lowRecall)!;
+  const HIGH = thresholdOf(high);
+  const MEDIUM = Math.min(thresholdOf(medium), HIGH);
+  return { thresholds: { HIGH, MEDIUM, LOW: Math.min(thresholdOf(low), MEDIUM) }, reason: null };
+}
+
+export interface LevelMeasures {
+  /** The rejecting level (scores >= HIGH) and the review level (scores >= MEDIUM, rejected or reviewed). */
+  HIGH: Measure;
+  MEDIUM: Measure;
+}
+
+export interface CategoryRecalibration {
+  category: string;
+  counts: FeedbackCounts;
+  /** null when the category is not one of the active policy's (e.g. a hash-bank category). */
+  current: PolicyThresholds | null;
+  /** null when the category keeps its thresholds (`reason` says why). */
+  proposed: PolicyThresholds | null;
+  reason: string | null;
+  /** Measured on the category's labelled feedback. */
+  expected: { current: LevelMeasures | null; proposed: LevelMeasures | null };
+}
+
+function levelMeasures(examples: readonly LabelledScore[], t: PolicyThresholds): LevelMeasures {
+  return { HIGH: measure(examples, t.HIGH), MEDIUM: measure(examples, t.MEDIUM) };
+}
+
+export function recalibrate(
+  records: readonly FeedbackRecord[],
+  active: ResolvedPolicy,
+  judgedLevelOf: (policyVersion: string | null) => Level,
+  targets: RecalibrationTargets = DEFAULT_TARGETS,
+): CategoryRecalibration[] {
+  const labelled = labelFeedback(records, judgedLevelOf);
+  return [...labelled.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([category, { examples, counts }]) => {
+      const current = active.categories.find((c) => c.name === category)?.thresholds ?? null;
+      const base = { category, counts, current };
+      if (!current) return { ...base, proposed: null, reason: 'not a category of the active policy', expected: { current: null, proposed: null } };
+      const fit = fitThresholds(examples, targets);
+      return {
+        ...base,
+        proposed: fit.thresholds,
+        reason: fit.reason,
+        expected: { current: levelMeasures(examples, current), proposed: fit.thresholds && levelMeasures(examples, fit.thresholds) },
+      };
+    });
+}
+
+export function sameThresholds(a: PolicyThresholds, b: PolicyThresholds): boolean {
+  return LEVELS.every((l) => a[l] === b[l]);
+}
+
+/** The categories whose proposed thresholds differ from their current ones. */
+export function changesOf(results: readonly CategoryRecalibration[]): { category: string; from: PolicyThresholds; to: PolicyThresholds }[] {
+  return results.flatMap((r) => (r.current && r.proposed && !sameThresholds(r.current, r.proposed) ? [{ category: r.category, from: r.current, to: r.proposed }] : []));
+}
+
+/** `doc` with the changed categories' thresholds set (every changed category must be one of doc's). */
+export function withThresholds(doc: PolicyDocument, changes: readonly { category: string; to: PolicyThresholds }[]): PolicyDocument {
+  const byName = new Map(changes.map((c) => [c.category, c.to]));
+  for (const name of byName.keys()) if (!doc.categories.some((c) => c.name === name)) throw new Error(`category ${name} is not in the policy document`);
+  return { ...doc, categories: doc.categories.map((c) => (byName.has(c.name) ? { ...c, thresholds: { ...byName.get(c.name)! } } : c)) };
+}
