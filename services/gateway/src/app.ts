@@ -10,17 +10,22 @@ import { ApiError } from '@modsvc/common/errors';
 import type { BanksApi, DeliveriesApi, IngestApi, ModelsApi, ModeratorApi, PoliciesApi } from '@modsvc/common/contracts';
 import { bankRoutes } from './routes/banks.ts';
 import { policyRoutes } from './routes/policy.ts';
+import { moderationRoutes } from './routes/moderation.ts';
+import { reviewRoutes } from './routes/review.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
+import { auditRoutes } from './routes/audit.ts';
 import type { MediaKind, Product } from '@modsvc/common/jobs';
-import type { TenantRegistry, Tenant } from '@modsvc/common/tenants';
+import type { TenantRegistry } from '@modsvc/common/tenants';
 import type { Config } from '@modsvc/common/config';
 import type { Logger } from '@modsvc/common/logger';
 import { httpDuration, httpRequests, registry } from '@modsvc/common/metrics';
-import { withSpan } from '@modsvc/common/tracing';
-import { TokenIssuer } from '@modsvc/common/tokens';
+import { TokenIssuer, principalOf, type TokenPrincipal } from '@modsvc/common/tokens';
 import { RateLimiter } from './rate-limit.ts';
 import { TenantRateLimits, requestKind } from './tenant-limits.ts';
 import { submitIdempotency } from './idempotency.ts';
-import { assertCaptionSize, describeZodError, dropEmpty, moderateFields, submitFields } from './validation.ts';
+import { submitClassification } from './submit.ts';
+import { roleRefusal, type AuthedRequest } from './roles.ts';
+import { assertCaptionSize, describeZodError, dropEmpty, submitFields } from './validation.ts';
 import { errorHandler, sendError } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
 import { deliveryLog, redelivery } from '@modsvc/common/domain/index';
@@ -40,8 +45,6 @@ export interface GatewayDeps {
   /** Proxies whose X-Forwarded-For is believed (express "trust proxy" list); none by default. */
   trustProxy?: string[];
 }
-
-type AuthedRequest = Request & { tenant?: Tenant };
 
 const PRODUCT_SEGMENTS: Record<string, Product> = { 'items-characteristics': 'items', policy: 'policy' };
 const MEDIA_SEGMENTS: Record<string, MediaKind> = { image: 'image', video: 'video' };
@@ -119,13 +122,15 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
       }
       const key = typeof req.body?.key === 'string' ? req.body.key.trim() : '';
       if (!key) throw new ApiError('invalid_request', 'Send your API key as the form field "key".');
-      const tenant = deps.tenants.byApiKey(key);
-      if (!tenant) {
+      const owner = deps.tenants.byKey(key);
+      if (!owner) {
         authFailureLimiter.take(client);
         throw new ApiError('unauthorized', 'Unknown API key.');
       }
-      const { token, expiry } = deps.tokens.issue(tenant.id);
-      log.info({ tenant: tenant.id }, 'token issued');
+      const principal: TokenPrincipal =
+        owner.role === 'reviewer' ? { tenantId: owner.tenant.id, role: 'reviewer', reviewerId: owner.reviewerId } : { tenantId: owner.tenant.id, role: 'caller' };
+      const { token, expiry } = deps.tokens.issue(principal);
+      log.info({ tenant: owner.tenant.id, reviewer: owner.role === 'reviewer' ? owner.reviewerId : undefined }, 'token issued');
       res.json({ api_token: token, expiry: expiry.toISOString() });
     }),
   );
@@ -146,6 +151,13 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
     }
     const tenant = deps.tenants.get(verified.claims.sub);
     if (!tenant) return sendError(res, new ApiError('unauthorized', 'The account behind this token no longer exists.'));
+    const principal = principalOf(verified.claims);
+    if (principal.role === 'reviewer' && !deps.tenants.reviewer(tenant.id, principal.reviewerId)) {
+      res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
+      return sendError(res, new ApiError('unauthorized', 'The reviewer behind this token is no longer listed for the account.'));
+    }
+    const refusal = roleRefusal(principal, req.method, req.path);
+    if (refusal) return sendError(res, refusal);
     const kind = requestKind(req.method);
     const limit = tenantLimits.take(tenant, kind);
     if (limit.waitSeconds) {
@@ -153,6 +165,7 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
       return sendError(res, new ApiError('rate_limited', `Rate limit of ${limit.perMinute} ${kind}s per minute exceeded; retry in ${limit.waitSeconds} s.`));
     }
     req.tenant = tenant;
+    req.principal = principal;
     next();
   });
 
@@ -179,15 +192,9 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
       const fields = parsed.data;
       if (file && fields.url) throw new ApiError('invalid_request', 'Send either "file" or "url", not both.');
       const idempotency = await submitIdempotency(req, { product, media, fields, file });
-      const opts = { tenantId: req.tenant!.id, product, media, caption: fields.caption ?? null, callbackUrl: fields.callback_url ?? null, idempotency };
-      return await withSpan('gateway submit', { 'modsvc.product': product, 'modsvc.media': media }, async () => {
-        if (file) {
-          const { jobId } = await deps.ingest.submitUpload(opts, { path: file.path, filename: file.originalname || 'upload', declaredType: file.mimetype || null, size: file.size });
-          return { jobId, product, media };
-        }
-        if (fields.url) return { ...(await deps.ingest.submitUrl(opts, fields.url)), product, media };
-        throw new ApiError('invalid_request', `Send the ${media} as a multipart field "file" or its address as the field "url".`);
-      });
+      const content = { url: fields.url ?? null, caption: fields.caption ?? null, callbackUrl: fields.callback_url ?? null, file };
+      const jobId = await submitClassification(deps.ingest, { tenantId: req.tenant!.id, product, media, ...content, idempotency });
+      return { jobId, product, media };
     } finally {
       if (file) fs.promises.rm(file.path, { force: true }).catch(() => undefined);
     }
@@ -260,22 +267,6 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
     }),
   );
 
-  v1.post(
-    '/moderate',
-    multer().none(),
-    asyncRoute(async (req, res) => {
-      const parsed = moderateFields.safeParse(dropEmpty(req.body));
-      if (!parsed.success) throw new ApiError('invalid_request', describeZodError(parsed.error));
-      const r = await deps.moderator.moderate({
-        tenantId: req.tenant!.id,
-        classificationJobId: parsed.data.classification_job_id ?? null,
-        externalId: parsed.data.external_id,
-        callbackUrl: parsed.data.callback_url ?? null,
-      });
-      res.status(r.httpStatus).json(r.result);
-    }),
-  );
-
   v1.get(
     '/models',
     asyncRoute(async (_req, res) => {
@@ -286,6 +277,10 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
 
   v1.use(bankRoutes({ banks: deps.banks, ingest: deps.ingest, uploadDir, maxImageBytes: config.MAX_IMAGE_BYTES, maxVideoBytes: config.MAX_VIDEO_BYTES }));
   v1.use(policyRoutes({ policies: deps.policies }));
+  v1.use(moderationRoutes({ moderator: deps.moderator, ingest: deps.ingest, uploadDir, maxImageBytes: config.MAX_IMAGE_BYTES, maxVideoBytes: config.MAX_VIDEO_BYTES }));
+  v1.use(reviewRoutes({ moderator: deps.moderator }));
+  v1.use(feedbackRoutes({ moderator: deps.moderator }));
+  v1.use(auditRoutes({ moderator: deps.moderator }));
 
   app.use('/v1', v1);
   app.use((req, res) => sendError(res, new ApiError('not_found', `No route ${req.method} ${req.path}; see /v1/openapi.json.`)));

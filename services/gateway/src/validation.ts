@@ -50,11 +50,19 @@ export const moderateFields = z
       .string()
       .max(200)
       .optional()
-      .meta({ description: 'The job_id of a policy classification job (POST /classify/policy/{image,video}); the moderator refuses a request without one.' }),
+      .meta({ description: 'The job_id of an earlier policy classification job (POST /classify/policy/{image,video}). Alternative to sending the content (file or url).' }),
+    url: submitFields.shape.url.meta({ description: 'Address of the content (http/https): classified by policy first. Alternative to file and classification_job_id.' }),
+    caption: submitFields.shape.caption,
+    content_type: z
+      .enum(['image', 'video'])
+      .optional()
+      .meta({ description: "With file or url: classify the content as this. Default: an upload's kind by its bytes, a URL's by its extension (image when unknown)." }),
     external_id: z.string().max(1000).default('').meta({ description: 'Your identifier for the source file, echoed in the result.' }),
     callback_url: httpUrl('callback_url').optional().meta({ description: 'Receives the signed moderation result; used exactly as given.' }),
   })
   .strip();
+
+export type ModerateFields = z.infer<typeof moderateFields>;
 
 /** Empty strings in forms mean "not given". */
 export function dropEmpty(body: unknown): Record<string, unknown> {
