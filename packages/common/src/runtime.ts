@@ -10,6 +10,7 @@ import { createBus } from './bus/index.ts';
 import { createJobStore } from './store/index.ts';
 import { createBankStore, type BankStore } from './store/banks/index.ts';
 import { createPolicyStore, type PolicyStore } from './store/policies/index.ts';
+import { createWorkflowStore, type WorkflowStore } from './store/workflow/index.ts';
 import { createMediaStore } from './media/index.ts';
 import { EgressGuard } from './egress.ts';
 import { TenantRegistry } from './tenants.ts';
@@ -29,6 +30,8 @@ export interface Runtime extends EdgeRuntime {
   banks: BankStore;
   /** Tenants' published policy versions, in the same kind of store as the jobs. */
   policies: PolicyStore;
+  /** The review queue, audit trail and feedback, in the same kind of store as the jobs. */
+  workflow: WorkflowStore;
   media: MediaStore;
 }
 
@@ -49,13 +52,15 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   });
   const banks = createBankStore({ kind: config.jobStore, mongodbUrl: config.MONGODB_URL, natsUrl: config.NATS_URL, dataDir: config.dataDir });
   const policies = createPolicyStore({ kind: config.jobStore, mongodbUrl: config.MONGODB_URL, natsUrl: config.NATS_URL, dataDir: config.dataDir });
+  const workflow = createWorkflowStore({ kind: config.jobStore, mongodbUrl: config.MONGODB_URL, natsUrl: config.NATS_URL, dataDir: config.dataDir });
   await store.init();
   await banks.init();
   await policies.init();
+  await workflow.init();
   await bus.init();
   await media.init();
   log.info({ job_store: config.jobStore, bus: config.bus }, 'runtime ready');
-  return { ...createEdgeRuntime(config, log), bus, store, banks, policies, media };
+  return { ...createEdgeRuntime(config, log), bus, store, banks, policies, workflow, media };
 }
 
 export function hasPipeline(rt: EdgeRuntime | Runtime): rt is Runtime {
@@ -69,6 +74,7 @@ export async function closeRuntime(rt: EdgeRuntime | Runtime): Promise<void> {
     await rt.media.close();
     await rt.banks.close();
     await rt.policies.close();
+    await rt.workflow.close();
     await rt.store.close();
   }
 }
