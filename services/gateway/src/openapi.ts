@@ -28,9 +28,10 @@ import {
   WebhookPayloadSchema,
   WebhookPolicyResultSchema,
 } from '@modsvc/common/domain/index';
-import { moderateFields, submitFields } from './validation.ts';
+import { submitFields } from './validation.ts';
 import { BANK_REQUEST_SCHEMAS, BANK_RESPONSE_SCHEMAS, bankPaths } from './openapi-banks.ts';
 import { POLICY_REQUEST_SCHEMAS, POLICY_RESPONSE_SCHEMAS, policyPaths } from './openapi-policy.ts';
+import { REVIEW_REQUEST_SCHEMAS, REVIEW_RESPONSE_SCHEMAS, moderationPaths, reviewPaths } from './openapi-review.ts';
 
 /** What the API answers and sends, by component name. Schemas used inside others become $refs. */
 const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
@@ -68,7 +69,6 @@ const submitUpload = z.object({
 const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   SubmitUpload: submitUpload,
   SubmitFields: submitFields,
-  ModerateRequest: moderateFields,
 };
 
 type JsonSchema = Record<string, unknown>;
@@ -163,14 +163,15 @@ export function buildOpenApi() {
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Token from POST /v1/authenticate, valid 24 hours.' } },
       schemas: {
-        ...componentSchemas({ ...RESPONSE_SCHEMAS, ...BANK_RESPONSE_SCHEMAS, ...POLICY_RESPONSE_SCHEMAS }, 'output'),
-        ...componentSchemas({ ...REQUEST_SCHEMAS, ...BANK_REQUEST_SCHEMAS, ...POLICY_REQUEST_SCHEMAS }, 'input'),
+        ...componentSchemas({ ...RESPONSE_SCHEMAS, ...BANK_RESPONSE_SCHEMAS, ...POLICY_RESPONSE_SCHEMAS, ...REVIEW_RESPONSE_SCHEMAS }, 'output'),
+        ...componentSchemas({ ...REQUEST_SCHEMAS, ...BANK_REQUEST_SCHEMAS, ...POLICY_REQUEST_SCHEMAS, ...REVIEW_REQUEST_SCHEMAS }, 'input'),
       },
     },
     paths: {
       '/authenticate': {
         post: {
           summary: 'Exchange an API key for a 24-hour bearer token',
+          description: "A caller key gives a token for every route except the review routes; a reviewer's key (a tenant's reviewers in the tenants file) gives a reviewer-role token for the review routes of that tenant and POST /feedback only.",
           requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['key'], properties: { key: { type: 'string' } } } } } },
           responses: {
             '200': { description: 'Token', content: json({ type: 'object', properties: { api_token: { type: 'string' }, expiry: { type: 'string', format: 'date-time' } } }) },
@@ -191,19 +192,7 @@ export function buildOpenApi() {
           responses: { '200': { description: 'Result inline' }, '202': { description: 'Still running; poll with job_id' }, ...submitRefusals },
         },
       },
-      '/moderate': {
-        post: {
-          summary: 'Virtual moderator decision on a finished policy classification job',
-          security: [{ bearer: [] }],
-          requestBody: { required: true, content: json(ref('ModerateRequest')) },
-          responses: {
-            '200': { description: 'Moderation result (is_error true for a failed classification)', content: json({ oneOf: [ref('ModerationDecision'), ref('ModerationError')] }) },
-            '404': errResponse('No such policy job'),
-            '422': errResponse('Invalid fields'),
-            '503': { description: 'The classification job has not finished yet; retry shortly', content: json(ref('ModerationPending')) },
-          },
-        },
-      },
+      ...moderationPaths({ ref, json, errResponse }),
       '/models': {
         get: {
           summary: 'Loaded models and which model scores each class (null: none)',
@@ -236,6 +225,7 @@ export function buildOpenApi() {
       },
       ...bankPaths(ref, json, errResponse),
       ...policyPaths(ref, json, errResponse),
+      ...reviewPaths({ ref, json, errResponse }),
     },
     webhooks: {
       jobFinished: {

@@ -39,6 +39,8 @@ describe('OpenAPI document', () => {
       'GET /classify/policy/video/{job_id}',
       'POST /classify/policy/image/now',
       'POST /moderate',
+      'GET /moderate/{moderation_job_id}',
+      'POST /moderate/{moderation_job_id}/appeal',
       'GET /models',
       'GET /jobs/{job_id}/webhook',
       'POST /jobs/{job_id}/webhook/redeliver',
@@ -54,6 +56,13 @@ describe('OpenAPI document', () => {
       'GET /policy',
       'PUT /policy',
       'GET /policy/versions/{version}',
+      'GET /review/queue',
+      'GET /review/{moderation_job_id}',
+      'POST /review/{moderation_job_id}/claim',
+      'POST /review/{moderation_job_id}/decision',
+      'GET /review/{moderation_job_id}/frames/{index}',
+      'POST /feedback',
+      'GET /audit',
     ]);
   });
 
