@@ -230,6 +230,11 @@ export const KNOWN_METRICS = new Set([
   'modsvc_model_inference_seconds',
   'modsvc_http_requests_total',
   'modsvc_http_request_duration_seconds',
+  // packages/common/src/workflow-metrics.ts
+  'modsvc_review_queue_depth',
+  'modsvc_moderation_decisions_total',
+  'modsvc_review_time_to_decision_seconds',
+  'modsvc_reviewer_decisions_total',
   'DCGM_FI_DEV_GPU_UTIL',
   'up',
 ]);

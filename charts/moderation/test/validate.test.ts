@@ -248,6 +248,13 @@ describe('rendered objects are valid Kubernetes objects', () => {
       expect(metrics.has(m), m).toBe(true);
     }
     expect(exprs.some((e) => /by \(le, group\)/.test(e))).toBe(true);
+    // The trust-and-safety workflow: queue depth per tenant, time to decision, reviewer throughput, automated share.
+    for (const m of ['modsvc_review_queue_depth', 'modsvc_review_time_to_decision_seconds', 'modsvc_reviewer_decisions_total', 'modsvc_moderation_decisions_total']) {
+      expect(metrics.has(m), m).toBe(true);
+    }
+    expect(exprs).toContain('max by (tenant) (modsvc_review_queue_depth{namespace="$namespace"})');
+    expect(exprs.some((e) => /histogram_quantile\(0\.95, sum by \(le, kind\) \(rate\(modsvc_review_time_to_decision_seconds_bucket/.test(e))).toBe(true);
+    expect(exprs.some((e) => /decision_type="fully_automated".*\/.*decision_type=~"fully_automated\|escalated"/.test(e))).toBe(true);
   });
 });
 
