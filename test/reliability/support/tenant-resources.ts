@@ -10,7 +10,7 @@ import { submitWithRetries } from './submit.ts';
 export interface TenantResources {
   /** Job ids by `<product>/<media>` (a job is only found under its own product and media). */
   jobs: Record<string, string>;
-  /** Other path parameters (bank_id, content_id) by name. */
+  /** Other path parameters (bank_id, content_id, version, moderation_job_id) by name. */
   ids: Record<string, string>;
 }
 
@@ -49,11 +49,19 @@ async function policyVersion(ctx: ReliabilityContext): Promise<Record<string, st
   return { version: String(policy.body.version) };
 }
 
+/** A moderation job of tenant A on its policy image job, when the deployment documents moderation jobs. */
+async function moderationJob(ctx: ReliabilityContext, policyJob: string): Promise<Record<string, string>> {
+  const mod = await ctx.acme.postJson('/moderate', { classification_job_id: policyJob, external_id: 'tenant-isolation' });
+  if (mod.status !== 200 && mod.status !== 202) throw new Error(`POST /moderate: HTTP ${mod.status} ${JSON.stringify(mod.body)}`);
+  return { moderation_job_id: String(mod.body.moderation_job_id) };
+}
+
 export async function createTenantResources(ctx: ReliabilityContext, routes: readonly DocumentedRoute[]): Promise<TenantResources> {
   const jobs = await createJobs(ctx);
   const banks = routes.some((r) => r.method === 'POST' && r.path === '/banks') ? await createBank(ctx) : {};
   const policy = routes.some((r) => r.path.includes('{version}')) ? await policyVersion(ctx) : {};
-  return { jobs, ids: { ...banks, ...policy, job_id: jobs['policy/image']! } };
+  const moderation = routes.some((r) => r.path.includes('{moderation_job_id}')) ? await moderationJob(ctx, jobs['policy/image']!) : {};
+  return { jobs, ids: { ...banks, ...policy, ...moderation, job_id: jobs['policy/image']! } };
 }
 
 /**
