@@ -2,6 +2,9 @@ import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { ClassCoverage as _moderation_v1_ClassCoverage, ClassCoverage__Output as _moderation_v1_ClassCoverage__Output } from './moderation/v1/ClassCoverage';
+import type { EmbedReply as _moderation_v1_EmbedReply, EmbedReply__Output as _moderation_v1_EmbedReply__Output } from './moderation/v1/EmbedReply';
+import type { EmbedRequest as _moderation_v1_EmbedRequest, EmbedRequest__Output as _moderation_v1_EmbedRequest__Output } from './moderation/v1/EmbedRequest';
+import type { EmbeddingVector as _moderation_v1_EmbeddingVector, EmbeddingVector__Output as _moderation_v1_EmbeddingVector__Output } from './moderation/v1/EmbeddingVector';
 import type { HeldBackQuality as _moderation_v1_HeldBackQuality, HeldBackQuality__Output as _moderation_v1_HeldBackQuality__Output } from './moderation/v1/HeldBackQuality';
 import type { ListModelsReply as _moderation_v1_ListModelsReply, ListModelsReply__Output as _moderation_v1_ListModelsReply__Output } from './moderation/v1/ListModelsReply';
 import type { ListModelsRequest as _moderation_v1_ListModelsRequest, ListModelsRequest__Output as _moderation_v1_ListModelsRequest__Output } from './moderation/v1/ListModelsRequest';
@@ -16,6 +19,9 @@ export interface ProtoGrpcType {
   moderation: {
     v1: {
       ClassCoverage: MessageTypeDefinition<_moderation_v1_ClassCoverage, _moderation_v1_ClassCoverage__Output>
+      EmbedReply: MessageTypeDefinition<_moderation_v1_EmbedReply, _moderation_v1_EmbedReply__Output>
+      EmbedRequest: MessageTypeDefinition<_moderation_v1_EmbedRequest, _moderation_v1_EmbedRequest__Output>
+      EmbeddingVector: MessageTypeDefinition<_moderation_v1_EmbeddingVector, _moderation_v1_EmbeddingVector__Output>
       HeldBackQuality: MessageTypeDefinition<_moderation_v1_HeldBackQuality, _moderation_v1_HeldBackQuality__Output>
       ListModelsReply: MessageTypeDefinition<_moderation_v1_ListModelsReply, _moderation_v1_ListModelsReply__Output>
       ListModelsRequest: MessageTypeDefinition<_moderation_v1_ListModelsRequest, _moderation_v1_ListModelsRequest__Output>

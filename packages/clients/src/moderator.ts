@@ -1,10 +1,30 @@
-// Moderator over gRPC: the virtual moderator's decision.
+// Moderator over gRPC: the virtual moderator and its human review. Inputs and results travel as JSON in
+// the public shapes and are parsed with the domain schemas on receipt.
 import * as grpc from '@grpc/grpc-js';
-import { moderationGrpc, type ModeratorHandlers, type ModerationReply__Output } from '@modsvc/protos';
+import { moderationGrpc, type FrameReply__Output, type JsonReply, type JsonReply__Output, type ModeratorHandlers, type ModerationReply__Output } from '@modsvc/protos';
 import { clientOptions, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
 import type { ServiceAuth } from '@modsvc/common/service-auth';
-import type { ModeratorApi } from '@modsvc/common/contracts';
-import { parseModerationReply } from '@modsvc/common/domain/index';
+import type { ModeratorApi, ReviewerRef } from '@modsvc/common/contracts';
+import {
+  AppealInputSchema,
+  AuditQuerySchema,
+  AuditRecordSchema,
+  FeedbackInputSchema,
+  FeedbackRecordSchema,
+  ModerationOutcomeSchema,
+  parseAs,
+  parseModerationReply,
+  ReviewDecisionInputSchema,
+  ReviewItemDetailSchema,
+  ReviewItemSchema,
+} from '@modsvc/common/domain/index';
+
+const MODERATE_DEADLINE_MS = 40_000;
+const DEADLINE_MS = 10_000;
+
+const found = (value: unknown): JsonReply => ({ found: true, json: JSON.stringify(value) });
+const NOT_FOUND: JsonReply = { found: false, json: '' };
+const reviewerOf = (r: { tenantId: string; reviewerId: string } | null | undefined): ReviewerRef => ({ tenantId: r?.tenantId ?? '', reviewerId: r?.reviewerId ?? '' });
 
 export function moderatorBinding(api: ModeratorApi): GrpcBinding {
   const handlers: ModeratorHandlers = {
@@ -15,19 +35,81 @@ export function moderatorBinding(api: ModeratorApi): GrpcBinding {
         externalId: req.externalId,
         callbackUrl: req.callbackUrl || null,
       });
-      return { resultJson: JSON.stringify(r.result), httpStatus: r.httpStatus };
+      return { resultJson: JSON.stringify(r.result), httpStatus: r.httpStatus, found: true };
     }),
+    GetModeration: unaryHandler(async (req) => {
+      const r = await api.getModeration(req.tenantId, req.moderationJobId);
+      return r ? { resultJson: JSON.stringify(r.result), httpStatus: r.httpStatus, found: true } : { resultJson: '', httpStatus: 0, found: false };
+    }),
+    Appeal: unaryHandler(async (req) => found(await api.appeal(req.tenantId, req.moderationJobId, parseAs(AppealInputSchema, 'AppealInput', JSON.parse(req.inputJson))))),
+    ReviewQueue: unaryHandler(async (req) => found(await api.reviewQueue(reviewerOf(req.reviewer), req.limit))),
+    GetReviewItem: unaryHandler(async (req) => {
+      const item = await api.reviewItem(reviewerOf(req.reviewer), req.moderationJobId);
+      return item ? found(item) : NOT_FOUND;
+    }),
+    Claim: unaryHandler(async (req) => found(await api.claim(reviewerOf(req.reviewer), req.moderationJobId))),
+    Decide: unaryHandler(async (req) =>
+      found(await api.decide(reviewerOf(req.reviewer), req.moderationJobId, parseAs(ReviewDecisionInputSchema, 'ReviewDecisionInput', JSON.parse(req.inputJson)))),
+    ),
+    GetReviewFrame: unaryHandler(async (req) => {
+      const data = await api.reviewFrame(reviewerOf(req.reviewer), req.moderationJobId, req.index);
+      return data ? { found: true, data } : { found: false, data: Buffer.alloc(0) };
+    }),
+    Feedback: unaryHandler(async (req) => {
+      const kind = req.actorKind === 'reviewer' ? 'reviewer' : 'caller';
+      return found(await api.feedback(req.tenantId, { kind, id: req.actorId }, parseAs(FeedbackInputSchema, 'FeedbackInput', JSON.parse(req.inputJson))));
+    }),
+    ListAudit: unaryHandler(async (req) => found(await api.audit(req.tenantId, parseAs(AuditQuerySchema, 'AuditQuery', JSON.parse(req.queryJson))))),
   };
   return { name: 'moderation.v1.Moderator', definition: moderationGrpc().Moderator.service, handlers };
 }
 
 export function moderatorClient(address: string, auth: ServiceAuth | null): ModeratorApi {
   const client = new (moderationGrpc().Moderator)(address, grpc.credentials.createInsecure(), clientOptions(auth));
+  const json = async <S extends Parameters<typeof parseAs>[0]>(schema: S, name: string, fn: Parameters<typeof callUnary<JsonReply__Output>>[0]): Promise<ReturnType<S['parse']> | null> => {
+    const r = await callUnary<JsonReply__Output>(fn, DEADLINE_MS);
+    return r.found ? (parseAs(schema, name, JSON.parse(r.json)) as ReturnType<S['parse']>) : null;
+  };
+  const present = <T>(value: T | null, what: string): T => {
+    if (value === null) throw new Error(`moderator answered no ${what} where one always comes back`);
+    return value;
+  };
   return {
     async moderate(input) {
       const request = { tenantId: input.tenantId, classificationJobId: input.classificationJobId ?? '', externalId: input.externalId, callbackUrl: input.callbackUrl ?? '' };
-      const r = await callUnary<ModerationReply__Output>((md, o, cb) => client.Moderate(request, md, o, cb), 40_000);
+      const r = await callUnary<ModerationReply__Output>((md, o, cb) => client.Moderate(request, md, o, cb), MODERATE_DEADLINE_MS);
       return parseModerationReply(r.httpStatus, JSON.parse(r.resultJson));
+    },
+    async getModeration(tenantId, moderationJobId) {
+      const r = await callUnary<ModerationReply__Output>((md, o, cb) => client.GetModeration({ tenantId, moderationJobId }, md, o, cb), DEADLINE_MS);
+      return r.found ? parseModerationReply(r.httpStatus, JSON.parse(r.resultJson)) : null;
+    },
+    async appeal(tenantId, moderationJobId, input) {
+      return present(await json(ReviewItemSchema, 'ReviewItem', (md, o, cb) => client.Appeal({ tenantId, moderationJobId, inputJson: JSON.stringify(input) }, md, o, cb)), 'review item');
+    },
+    async reviewQueue(reviewer, limit) {
+      return present(await json(ReviewItemSchema.array(), 'ReviewItem[]', (md, o, cb) => client.ReviewQueue({ reviewer, limit }, md, o, cb)), 'queue');
+    },
+    async reviewItem(reviewer, moderationJobId) {
+      return json(ReviewItemDetailSchema, 'ReviewItemDetail', (md, o, cb) => client.GetReviewItem({ reviewer, moderationJobId }, md, o, cb));
+    },
+    async claim(reviewer, moderationJobId) {
+      return present(await json(ReviewItemSchema, 'ReviewItem', (md, o, cb) => client.Claim({ reviewer, moderationJobId }, md, o, cb)), 'review item');
+    },
+    async decide(reviewer, moderationJobId, input) {
+      const request = { reviewer, moderationJobId, inputJson: JSON.stringify(input) };
+      return present(await json(ModerationOutcomeSchema, 'ModerationResult', (md, o, cb) => client.Decide(request, md, o, cb)), 'moderation result');
+    },
+    async reviewFrame(reviewer, moderationJobId, index) {
+      const r = await callUnary<FrameReply__Output>((md, o, cb) => client.GetReviewFrame({ reviewer, moderationJobId, index }, md, o, cb), DEADLINE_MS);
+      return r.found ? Buffer.from(r.data) : null;
+    },
+    async feedback(tenantId, actor, input) {
+      const request = { tenantId, actorKind: actor.kind, actorId: actor.id, inputJson: JSON.stringify(input) };
+      return present(await json(FeedbackRecordSchema, 'FeedbackRecord', (md, o, cb) => client.Feedback(request, md, o, cb)), 'feedback record');
+    },
+    async audit(tenantId, query) {
+      return present(await json(AuditRecordSchema.array(), 'AuditRecord[]', (md, o, cb) => client.ListAudit({ tenantId, queryJson: JSON.stringify(query) }, md, o, cb)), 'audit records');
     },
   };
 }

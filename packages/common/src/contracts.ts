@@ -5,7 +5,8 @@ import type { TextToxicityPart, VisualEvidence } from './jobs.ts';
 import type { Bank, BankContent, BankSpec } from './domain/banks.ts';
 import type { PolicyView } from './domain/policy-document.ts';
 import type { JobResults } from './domain/job-results.ts';
-import type { ModerationReply } from './domain/moderation-result.ts';
+import type { ModerationOutcome, ModerationReply } from './domain/moderation-result.ts';
+import type { AppealInput, AuditQuery, AuditRecord, FeedbackInput, FeedbackRecord, ReviewDecisionInput, ReviewItem, ReviewItemDetail } from './domain/review.ts';
 import type { DeliveryLogView, RedeliveryView } from './domain/delivery-log.ts';
 
 export type TextSource = 'caption' | 'ocr' | 'speech' | 'api';
@@ -62,6 +63,14 @@ export interface VisionAnalysis {
   uncalibrated: VisualClass[];
   /** Time spent in each model call of this analysis (recorded as modsvc_model_inference_seconds by the caller's thread). */
   inference?: ModelTiming[];
+  /** The image embedding of each analysed frame (L2-normalised); absent when the embedding network is not loaded. */
+  embeddings?: ImageEmbeddings;
+}
+
+/** Image embeddings from vision-inference's network: `model` names the network and layer (vectors of different models are not comparable). */
+export interface ImageEmbeddings {
+  model: string;
+  frames: { timestamp: number; vector: Float32Array }[];
 }
 
 export interface ModelTiming {
@@ -109,6 +118,8 @@ export interface ModelsReport {
 export interface VisionAnalyzer {
   init(): Promise<void>;
   analyze(frames: FrameInput[]): Promise<VisionAnalysis>;
+  /** See ModelsApi.embed. */
+  embed(images: Buffer[]): Promise<{ model: string; vectors: Float32Array[] }>;
   models(): ModelsReport;
   close(): Promise<void>;
 }
@@ -170,15 +181,52 @@ export interface IngestApi {
 
 export interface ModerateInput {
   tenantId: string;
+  /** The policy classification job to decide on (the caller's earlier job, or the one the gateway just submitted). */
   classificationJobId: string | null;
   externalId: string;
   callbackUrl: string | null;
 }
 
-/** moderator: the virtual moderator's decision on a policy job. */
+/** A reviewer of a tenant, as the reviewer-role token names them. */
+export interface ReviewerRef {
+  tenantId: string;
+  reviewerId: string;
+}
+
+/** Who gave feedback: the tenant's caller key, or one of its reviewers. */
+export interface FeedbackActor {
+  kind: 'caller' | 'reviewer';
+  id: string;
+}
+
+/**
+ * moderator: the virtual moderator and its human review. Errors are ApiErrors: not_found for another
+ * tenant's or an unknown item, conflict for a state that does not allow the step (claimed by someone
+ * else, already decided, not decided yet for an appeal), invalid_request for bad input.
+ */
 export interface ModeratorApi {
-  /** 200 with a decision (or a detailed error when the classification failed); 503 while it runs. */
+  /**
+   * Creates the moderation job and decides when its classification is done: 200 with a decision (or a
+   * detailed error when the classification failed); 202 with the pending form while it runs (the
+   * decision follows by webhook and GET).
+   */
   moderate(input: ModerateInput): Promise<ModerationReply>;
+  /** The job's current state in the same forms; null when the tenant has no such job. */
+  getModeration(tenantId: string, moderationJobId: string): Promise<ModerationReply | null>;
+  /** Puts a decided job back in the queue for a reviewer other than the ones who decided it. */
+  appeal(tenantId: string, moderationJobId: string, input: AppealInput): Promise<ReviewItem>;
+  /** Items the reviewer may take now (waiting, or claimed by them), highest priority first. */
+  reviewQueue(reviewer: ReviewerRef, limit: number): Promise<ReviewItem[]>;
+  /** An item in review (or decided) with everything a reviewer needs to see; null when absent. */
+  reviewItem(reviewer: ReviewerRef, moderationJobId: string): Promise<ReviewItemDetail | null>;
+  /** Claims the item for REVIEW_LEASE_SECONDS (claiming again renews the reviewer's own lease). */
+  claim(reviewer: ReviewerRef, moderationJobId: string): Promise<ReviewItem>;
+  /** Decides a claimed item: completes the moderation job as human_reviewed and sends its webhook. */
+  decide(reviewer: ReviewerRef, moderationJobId: string, input: ReviewDecisionInput): Promise<ModerationOutcome>;
+  /** A retained frame of the item's content (JPEG); null when absent or expired. */
+  reviewFrame(reviewer: ReviewerRef, moderationJobId: string, index: number): Promise<Buffer | null>;
+  feedback(tenantId: string, actor: FeedbackActor, input: FeedbackInput): Promise<FeedbackRecord>;
+  audit(tenantId: string, query: AuditQuery): Promise<AuditRecord[]>;
 }
 
 export type DeliveriesView = DeliveryLogView;
@@ -196,6 +244,12 @@ export interface DeliveriesApi {
 /** vision-inference: which models are loaded and which classes they cover. */
 export interface ModelsApi {
   models(): Promise<ModelsReport>;
+  /**
+   * L2-normalised embeddings of still images (JPEG or PNG), one per image in order, decoded and computed
+   * as analysed frames are. ApiError 'invalid_request' naming the image for one that cannot be decoded;
+   * 'unavailable' when the embedding network is not loaded.
+   */
+  embed(images: Buffer[]): Promise<{ model: string; vectors: Float32Array[] }>;
 }
 
 /** Media handed to a service: an uploaded file on local disk, or an address to fetch through the egress guard. */

@@ -13,7 +13,7 @@ export type JobStatus = 'queued' | 'done' | 'failed';
 export type Product = 'items' | 'policy';
 export type MediaKind = 'image' | 'video';
 /** Parts of a result that stages contribute; policy-scorer assembles them. */
-export type PartName = 'vision' | 'speech' | 'caption' | 'hashes';
+export type PartName = 'vision' | 'speech' | 'caption' | 'hashes' | 'embeddings';
 
 export type JobSource =
   | { kind: 'upload'; filename: string; declaredType: string | null; size: number }
@@ -81,11 +81,19 @@ export interface FrameHashes {
   variants: string[];
 }
 
+/** Image embeddings of the analysed frames (see common/embeddings.ts), written by vision-inference; matched against example images of policy categories. */
+export interface EmbeddingsPart {
+  /** The network and layer that produced them; vectors of different models are not comparable. */
+  model: string;
+  frames: { timestamp: number; vector: string }[];
+}
+
 export interface JobParts {
   vision?: VisionPart;
   speech?: SpeechPart;
   caption?: CaptionPart;
   hashes?: HashesPart;
+  embeddings?: EmbeddingsPart;
 }
 
 export interface JobRecord {
@@ -103,6 +111,8 @@ export interface JobRecord {
   mediaKey: string | null;
   /** Content type sniffed from the bytes. */
   mediaType: string | null;
+  /** sha256 (hex) of the stored bytes, for the audit trail; absent in older records. */
+  contentSha256?: string | null;
   metadata: MediaMetadata | null;
   /** Parts the result needs; set by frame-extractor when it fans out. */
   expectedParts: PartName[] | null;

@@ -85,7 +85,7 @@ describe('domain and protos agree', () => {
   it('media metadata, the error body and the moderation reply', () => {
     expectTypeOf<ProtoFields<MediaMetadata__Output>>().toEqualTypeOf<Camel<keyof MediaMetadata>>();
     expectTypeOf<ProtoFields<ErrorInfo__Output>>().toEqualTypeOf<Exclude<keyof ErrorBody, 'error'> | 'code'>();
-    expectTypeOf<ProtoFields<ModerationReply__Output>>().toEqualTypeOf<Exclude<keyof ModerationReply, 'result'> | 'resultJson'>();
+    expectTypeOf<ProtoFields<ModerationReply__Output>>().toEqualTypeOf<Exclude<keyof ModerationReply, 'result'> | 'resultJson' | 'found'>();
     expect(protoFields('MediaMetadata')).toEqual(domainFields(MediaMetadataSchema));
     expect(protoFields('ErrorInfo')).toEqual(domainFields(ErrorBodySchema, { error: 'code' }));
   });

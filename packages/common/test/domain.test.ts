@@ -97,9 +97,9 @@ describe('parse helpers', () => {
   it('pair a moderation status with its form', () => {
     expect(parseModerationReply(200, DECISION)).toEqual({ httpStatus: 200, result: DECISION });
     const pending = { classification_job_id: 'job_1', content_type: 'video', external_id: '', moderation_job_id: 'vmod_x', error_message: 'not yet' };
-    expect(parseModerationReply(503, pending)).toEqual({ httpStatus: 503, result: pending });
+    expect(parseModerationReply(202, pending)).toEqual({ httpStatus: 202, result: pending });
     expect(() => parseModerationReply(200, pending)).toThrow(/ModerationResult \(HTTP 200\) does not fit/);
-    expect(() => parseModerationReply(503, DECISION)).toThrow(/ModerationResult \(HTTP 503\) does not fit/);
+    expect(() => parseModerationReply(202, DECISION)).toThrow(/ModerationResult \(HTTP 202\) does not fit/);
     expect(() => parseModerationReply(500, DECISION)).toThrow(/HTTP status 500/);
     expect(parseModerationResult(pending)).toBe(pending);
     expect(() => parseModerationResult({ ...DECISION, policy_categories: [{ name: 'ARMS_AMMO', risk_level: 'HIGH' }] })).toThrow(DomainValidationError);

@@ -31,7 +31,7 @@ describe('policy document', () => {
   it('accepts a custom category with item-class and term signals, filling in the defaults', () => {
     const doc = PolicyDocumentSchema.parse(COSMETICS);
     expect(doc.thresholds).toEqual(RISK_THRESHOLDS);
-    expect(doc.moderation).toEqual({ reject: ['HIGH'], review: ['MEDIUM'], unknown: 'review' });
+    expect(doc.moderation).toEqual({ reject: ['HIGH'], review: ['MEDIUM'], unknown: 'review', review_categories: [], uncertainty_band: 0, review_sample_rate: 0 });
   });
 
   it('names each invalid field', () => {

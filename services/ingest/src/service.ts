@@ -1,5 +1,7 @@
 // Ingest: creates jobs from uploads and URLs, stores the media, and starts the pipeline.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { ApiError, PermanentJobError } from '@modsvc/common/errors';
 import type { IngestApi, JobView, SubmitOptions, UploadedFile } from '@modsvc/common/contracts';
 import { newQueuedJob, type JobRecord, type MediaKind, type Product } from '@modsvc/common/jobs';
@@ -107,6 +109,7 @@ export function createIngest(rt: Runtime, admission: AdmissionControl): Ingest {
         const record = newRecord(id, opts, { kind: 'upload', filename: file.filename, declaredType: file.declaredType, size: file.size }, file.filename);
         record.mediaKey = mediaKey;
         record.mediaType = mime;
+        record.contentSha256 = await sha256OfFile(file.path);
         await rt.store.create(record);
       });
       if (!created) return { jobId: id };
@@ -171,7 +174,7 @@ export function createIngest(rt: Runtime, admission: AdmissionControl): Ingest {
             }
             const mediaKey = mediaKeys.source(job.id);
             await rt.media.put(mediaKey, body);
-            await rt.store.update(job.id, { mediaKey, mediaType: mime });
+            await rt.store.update(job.id, { mediaKey, mediaType: mime, contentSha256: crypto.createHash('sha256').update(body).digest('hex') });
           }
           await rt.bus.publish('pipeline.extract', { jobId: job.id }, { msgId: `extract-${job.id}` });
         },
@@ -200,4 +203,10 @@ export function createIngest(rt: Runtime, admission: AdmissionControl): Ingest {
     },
   };
   return ingest;
+}
+
+async function sha256OfFile(path: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  await pipeline(fs.createReadStream(path), hash);
+  return hash.digest('hex');
 }

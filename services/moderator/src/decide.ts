@@ -1,38 +1,69 @@
 // The decision after the policy's moderation rules. A category at a rejected level rejects automatically,
-// one at a reviewed level escalates to human review; a category no model or term could score (UNKNOWN)
-// was not checked, so the rules' `unknown` choice applies to it (by default review), never a silent approve.
-import type { ModerationDecision, ModerationRules, PolicyCategoryResult } from '@modsvc/common/domain/index';
+// one at a reviewed level (or named in review_categories, or scored within the uncertainty band of a
+// deciding threshold) escalates to human review; a category no model or term could score (UNKNOWN) was
+// not checked, so the rules' `unknown` choice applies to it (by default review), never a silent approve.
+import crypto from 'node:crypto';
+import type { ModerationDecision, ModerationRules, PolicyCategoryResult, PolicyThresholds } from '@modsvc/common/domain/index';
 
-type DecidedCategory = Pick<PolicyCategoryResult, 'name' | 'risk_level'> & Partial<Pick<PolicyCategoryResult, 'triggered_by'>>;
+export type DecidedCategory = Pick<PolicyCategoryResult, 'name' | 'risk_level'> & Partial<Pick<PolicyCategoryResult, 'triggered_by' | 'score'>>;
 export type Decision = Pick<ModerationDecision, 'decision' | 'decision_type' | 'escalate' | 'escalate_reasons' | 'reject_reasons'>;
 
-const STANDARD_RULES: ModerationRules = { reject: ['HIGH'], review: ['MEDIUM'], unknown: 'review' };
+export const STANDARD_RULES: ModerationRules = { reject: ['HIGH'], review: ['MEDIUM'], unknown: 'review', review_categories: [], uncertainty_band: 0, review_sample_rate: 0 };
 
 type Action = 'reject' | 'review' | 'approve';
+type Level = 'HIGH' | 'MEDIUM' | 'LOW';
 
-function actionFor(c: DecidedCategory, rules: ModerationRules): Action {
+function levelAction(c: DecidedCategory, rules: ModerationRules): Action {
   if (c.risk_level === 'UNKNOWN') return rules.unknown;
   if (c.risk_level === 'NONE') return 'approve';
   if (rules.reject.includes(c.risk_level)) return 'reject';
   if (rules.review.includes(c.risk_level)) return 'review';
-  return 'approve';
+  return rules.review_categories.includes(c.name) ? 'review' : 'approve';
+}
+
+/** The thresholds whose crossing changes the action: the lowest rejected level's, and the lowest reviewed level's. */
+function decidingThresholds(rules: ModerationRules, t: PolicyThresholds): number[] {
+  const lowest = (levels: readonly Level[]) => (levels.length ? Math.min(...levels.map((l) => t[l])) : null);
+  return [lowest(rules.reject), lowest(rules.review)].filter((x): x is number => x !== null);
+}
+
+function isUncertain(c: DecidedCategory, rules: ModerationRules, thresholds: PolicyThresholds | undefined): boolean {
+  if (!rules.uncertainty_band || !thresholds || c.score === null || c.score === undefined) return false;
+  if (c.triggered_by?.startsWith('bank:')) return false;
+  return decidingThresholds(rules, thresholds).some((t) => Math.abs(c.score! - t) < rules.uncertainty_band);
 }
 
 const isKnownContent = (c: DecidedCategory) => c.triggered_by?.startsWith('bank:') ?? false;
 
-function reason(c: DecidedCategory): string {
+function reason(c: DecidedCategory, uncertain = false): string {
   const name = c.name.toLowerCase();
-  return c.risk_level === 'UNKNOWN' ? `not_covered_${name}` : `${c.risk_level.toLowerCase()}_risk_${name}`;
+  if (uncertain) return `uncertain_${name}`;
+  if (c.risk_level === 'UNKNOWN') return `not_covered_${name}`;
+  return `${c.risk_level.toLowerCase()}_risk_${name}`;
 }
 
-export function decide(categories: readonly DecidedCategory[], rules: ModerationRules = STANDARD_RULES): Decision {
-  const rejected = categories.filter((c) => actionFor(c, rules) === 'reject');
+/**
+ * `thresholds` gives each category's thresholds (for the uncertainty band); categories without an entry
+ * are never treated as uncertain.
+ */
+export function decide(categories: readonly DecidedCategory[], rules: ModerationRules = STANDARD_RULES, thresholds: ReadonlyMap<string, PolicyThresholds> = new Map()): Decision {
+  const uncertain = new Set(categories.filter((c) => isUncertain(c, rules, thresholds.get(c.name))).map((c) => c.name));
+  const rejected = categories.filter((c) => levelAction(c, rules) === 'reject' && !uncertain.has(c.name));
   if (rejected.length) {
     const knownContent = rejected.some(isKnownContent);
-    const reasons = [...(knownContent ? ['known_content_match'] : []), ...rejected.filter((c) => !isKnownContent(c)).map(reason)];
+    const reasons = [...(knownContent ? ['known_content_match'] : []), ...rejected.filter((c) => !isKnownContent(c)).map((c) => reason(c))];
     return { decision: 'reject', decision_type: 'fully_automated', escalate: false, escalate_reasons: [], reject_reasons: reasons };
   }
-  const reviewed = categories.filter((c) => actionFor(c, rules) === 'review');
-  if (reviewed.length) return { decision: 'review', decision_type: 'escalated', escalate: true, escalate_reasons: reviewed.map(reason) };
+  const reviewed = categories.filter((c) => uncertain.has(c.name) || levelAction(c, rules) === 'review');
+  if (reviewed.length) {
+    return { decision: 'pending_review', decision_type: 'escalated', escalate: true, escalate_reasons: reviewed.map((c) => reason(c, uncertain.has(c.name))) };
+  }
   return { decision: 'approve', decision_type: 'fully_automated', escalate: false, escalate_reasons: [] };
+}
+
+/** Whether a confident decision is also sampled for quality review: the same answer for the same job, every time. */
+export function sampledForQuality(moderationJobId: string, rate: number): boolean {
+  if (rate <= 0) return false;
+  const h = crypto.createHash('sha256').update(moderationJobId).digest();
+  return h.readUInt32BE(0) / 0x1_0000_0000 < rate;
 }

@@ -1,15 +1,34 @@
-// moderator: the virtual moderator's decision on a finished policy job.
-import { z } from 'zod';
+// moderator: the virtual moderator, its review queue, appeals, feedback and audit trail.
 import { defineStage } from '@modsvc/common/service-module';
+import { watchReviewQueueDepth } from '@modsvc/common/workflow-metrics';
 import { createModerator } from './service.ts';
+import { ModerationJobs } from './moderation-jobs.ts';
+import { settingsSchema } from './settings.ts';
 
-export const settingsSchema = z.object({});
+export { settingsSchema };
 
 export const service = defineStage({
   name: 'moderator',
   settingsSchema,
   needs: [],
-  async start(rt) {
-    return { provides: { moderator: createModerator(rt) } };
+  async start(rt, _peers, settings) {
+    const jobs = new ModerationJobs(rt);
+    watchReviewQueueDepth(rt.workflow);
+    return {
+      provides: { moderator: createModerator(rt, settings, jobs) },
+      tasks: [
+        {
+          // Decides moderation jobs whose classification finished after POST /moderate stopped waiting
+          // (and any left by a restart); the caller hears by webhook.
+          name: 'settle-moderations',
+          atStart: true,
+          everyMs: 2000,
+          async run() {
+            const settled = await jobs.settleClassifying();
+            if (settled) rt.log.info({ settled }, 'moderation jobs decided after their classification finished');
+          },
+        },
+      ],
+    };
   },
 });

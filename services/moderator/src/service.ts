@@ -1,78 +1,57 @@
-// moderator: the virtual moderator. Builds on a finished policy classification job and decides after the
-// policy's rules (decide.ts): Standard rejects any HIGH category automatically, escalates any MEDIUM or
-// unknown (not checked) category to human review, and approves the rest.
-import crypto from 'node:crypto';
+// moderator: the virtual moderator. A moderation job builds on a policy classification job; the
+// tenant's rules decide (decide.ts), escalations and quality samples wait in the tenant's review queue
+// (review.ts), and every step is an audit record. Decisions reach the caller by signed webhook.
 import type { Runtime } from '@modsvc/common/host';
-import type { ModerateInput, ModeratorApi } from '@modsvc/common/contracts';
+import type { ModeratorApi } from '@modsvc/common/contracts';
 import { ApiError } from '@modsvc/common/errors';
-import { checkCallbackUrl } from '@modsvc/common/callback-url';
-import { policyNamed } from '@modsvc/common/tenant-policy';
-import { isPolicyResult, POLICY_TABLE_VERSION, type ModerationReply, type ModerationRiskLevel, type RiskLevel } from '@modsvc/common/domain/index';
-import { decide } from './decide.ts';
+import { mediaKeys } from '@modsvc/common/media/types';
+import { ModerationJobs, replyOf } from './moderation-jobs.ts';
+import { ReviewDesk } from './review.ts';
+import { reviewItemDetail } from './review-item.ts';
+import { recordFeedback } from './feedback.ts';
+import type { ModeratorSettings } from './settings.ts';
 
-const WAIT_FOR_JOB_MS = 20_000;
-
-/** A moderation result names risk levels in lower case. */
-const MODERATION_RISK_LEVEL: Record<RiskLevel, ModerationRiskLevel> = { HIGH: 'high', MEDIUM: 'medium', LOW: 'low', NONE: 'none', UNKNOWN: 'unknown' };
-
-export function createModerator(rt: Runtime): ModeratorApi {
-  return {
-    async moderate(input: ModerateInput) {
-      const reply = await decideOn(input);
-      if (input.callbackUrl) {
-        // Delivered by webhook-dispatcher (signed, retried with backoff for 24 h): the moderator itself
-        // has no internet egress.
-        const id = reply.result.moderation_job_id;
-        await rt.bus.publish(
-          'pipeline.callback',
-          { id, tenantId: input.tenantId, url: input.callbackUrl, body: Buffer.from(JSON.stringify(reply.result)), createdAt: new Date().toISOString() },
-          { msgId: `callback-${id}` },
-        );
-      }
-      return reply;
-    },
+export function createModerator(rt: Runtime, settings: ModeratorSettings, jobs = new ModerationJobs(rt)): ModeratorApi {
+  const desk = new ReviewDesk(rt, settings.REVIEW_LEASE_SECONDS);
+  const inReview = async (tenantId: string, id: string) => {
+    const mod = await rt.workflow.getModeration(tenantId, id);
+    return mod?.review ? mod : null;
   };
 
-  async function decideOn(input: ModerateInput): Promise<ModerationReply> {
-    if (input.callbackUrl) await checkCallbackUrl(input.callbackUrl, rt.guard);
-    if (!input.classificationJobId) {
-      throw new ApiError('invalid_request', 'classification_job_id is required: submit the content to /v1/classify/policy/{image,video} first.');
-    }
-    const moderationJobId = `vmod_${crypto.randomBytes(12).toString('base64url')}`;
-    const deadline = Date.now() + WAIT_FOR_JOB_MS;
-    let job = await rt.store.getForTenant(input.tenantId, input.classificationJobId);
-    while (job && job.status === 'queued' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 250));
-      job = await rt.store.getForTenant(input.tenantId, input.classificationJobId);
-    }
-    if (!job || job.product !== 'policy') throw new ApiError('not_found', `No policy classification job ${input.classificationJobId} for this account.`);
-    const base = { classification_job_id: job.id, content_type: job.media, external_id: input.externalId, moderation_job_id: moderationJobId };
-    if (job.status === 'queued') {
-      return {
-        httpStatus: 503,
-        result: { ...base, error_message: 'The classification job has not finished yet; retry shortly.' },
-      };
-    }
-    if (job.status === 'failed') {
-      return {
-        httpStatus: 200,
-        result: { ...base, decision_type: 'fully_automated', escalate: false, escalate_reasons: [], is_error: true, error_message: job.msg, policy_categories: [] },
-      };
-    }
-    const policy = job.results && isPolicyResult(job.results) ? job.results : null;
-    const categories = policy?.policy_categories ?? [];
-    const policyVersion = policy?.policy_version ?? policy?.policy_table_version ?? POLICY_TABLE_VERSION;
-    const rules = (await policyNamed(rt.policies, job.tenantId, policyVersion)).moderation;
-    const d = decide(categories, rules);
-    return {
-      httpStatus: 200,
-      result: {
-        ...base,
-        ...d,
-        is_error: false,
-        policy_categories: categories.map((c) => ({ name: c.name, risk_level: MODERATION_RISK_LEVEL[c.risk_level] })),
-        policy_version: policyVersion,
-      },
-    };
-  }
+  return {
+    async moderate(input) {
+      const created = await jobs.create(input);
+      return replyOf(await jobs.settleWithin(created, settings.MODERATION_WAIT_SECONDS * 1000));
+    },
+
+    async getModeration(tenantId, id) {
+      const mod = await rt.workflow.getModeration(tenantId, id);
+      return mod ? replyOf(await jobs.settle(mod)) : null;
+    },
+
+    appeal: (tenantId, id, input) => desk.appeal(tenantId, id, input),
+    reviewQueue: (reviewer, limit) => desk.queue(reviewer, limit),
+    claim: (reviewer, id) => desk.claim(reviewer, id),
+    decide: (reviewer, id, input) => desk.decide(reviewer, id, input),
+
+    async reviewItem(reviewer, id) {
+      const mod = await inReview(reviewer.tenantId, id);
+      if (!mod) return null;
+      return reviewItemDetail(mod, await rt.store.getForTenant(mod.tenantId, mod.classificationJobId), rt.media);
+    },
+
+    async reviewFrame(reviewer, id, index) {
+      const mod = await inReview(reviewer.tenantId, id);
+      if (!mod || !Number.isInteger(index) || index < 0) return null;
+      // Frames are numbered from 1 in the media store, from 0 in the review item.
+      return rt.media.get(mediaKeys.frame(mod.classificationJobId, index + 1)).catch(() => null);
+    },
+
+    feedback: (tenantId, actor, input) => recordFeedback(rt, tenantId, actor, input),
+
+    async audit(tenantId, query) {
+      if (query.from && query.to && query.from > query.to) throw new ApiError('invalid_request', 'from must not be after to.');
+      return rt.workflow.listAudit(tenantId, { moderationJobId: query.moderation_job_id, from: query.from, to: query.to, limit: query.limit });
+    },
+  };
 }

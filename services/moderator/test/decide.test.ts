@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { decide } from '../src/decide.ts';
+import type { ModerationRules } from '@modsvc/common/domain/index';
+import { decide, sampledForQuality, STANDARD_RULES } from '../src/decide.ts';
+
+const rules = (r: Partial<ModerationRules>): ModerationRules => ({ ...STANDARD_RULES, ...r });
 
 describe('virtual moderator decision', () => {
   it('rejects automatically on any HIGH category', () => {
@@ -21,7 +24,7 @@ describe('virtual moderator decision', () => {
 
   it('escalates MEDIUM categories to human review with reasons', () => {
     expect(decide([{ name: 'HATE_SPEECH', risk_level: 'MEDIUM' }, { name: 'DRUGS', risk_level: 'LOW' }])).toEqual({
-      decision: 'review',
+      decision: 'pending_review',
       decision_type: 'escalated',
       escalate: true,
       escalate_reasons: ['medium_risk_hate_speech'],
@@ -34,7 +37,7 @@ describe('virtual moderator decision', () => {
 
   it('escalates categories no model could score as not covered, before approving', () => {
     expect(decide([{ name: 'SEXUAL', risk_level: 'NONE' }, { name: 'ARMS_AMMO', risk_level: 'UNKNOWN' }])).toEqual({
-      decision: 'review',
+      decision: 'pending_review',
       decision_type: 'escalated',
       escalate: true,
       escalate_reasons: ['not_covered_arms_ammo'],
@@ -47,9 +50,45 @@ describe('virtual moderator decision', () => {
       { name: 'ARMS_AMMO', risk_level: 'UNKNOWN' as const },
       { name: 'DRUGS', risk_level: 'LOW' as const },
     ];
-    expect(decide(cats, { reject: ['MEDIUM', 'HIGH'], review: ['LOW'], unknown: 'review' })).toMatchObject({ decision: 'reject', reject_reasons: ['medium_risk_cosmetics'] });
-    expect(decide(cats, { reject: ['HIGH'], review: [], unknown: 'approve' })).toMatchObject({ decision: 'approve', escalate_reasons: [] });
-    expect(decide(cats, { reject: ['HIGH'], review: ['LOW'], unknown: 'approve' })).toMatchObject({ decision: 'review', escalate_reasons: ['low_risk_drugs'] });
-    expect(decide(cats, { reject: ['HIGH'], review: ['MEDIUM'], unknown: 'reject' })).toMatchObject({ decision: 'reject', reject_reasons: ['not_covered_arms_ammo'] });
+    expect(decide(cats, rules({ reject: ['MEDIUM', 'HIGH'], review: ['LOW'], unknown: 'review' }))).toMatchObject({ decision: 'reject', reject_reasons: ['medium_risk_cosmetics'] });
+    expect(decide(cats, rules({ reject: ['HIGH'], review: [], unknown: 'approve' }))).toMatchObject({ decision: 'approve', escalate_reasons: [] });
+    expect(decide(cats, rules({ reject: ['HIGH'], review: ['LOW'], unknown: 'approve' }))).toMatchObject({ decision: 'pending_review', escalate_reasons: ['low_risk_drugs'] });
+    expect(decide(cats, rules({ reject: ['HIGH'], review: ['MEDIUM'], unknown: 'reject' }))).toMatchObject({ decision: 'reject', reject_reasons: ['not_covered_arms_ammo'] });
+  });
+
+  it('escalates the categories the rules name whenever they score LOW or above', () => {
+    const cats = [{ name: 'DRUGS', risk_level: 'LOW' as const }, { name: 'SEXUAL', risk_level: 'LOW' as const }];
+    expect(decide(cats, rules({ review_categories: ['DRUGS'] }))).toMatchObject({ decision: 'pending_review', escalate_reasons: ['low_risk_drugs'] });
+    expect(decide(cats, rules({}))).toMatchObject({ decision: 'approve' });
+  });
+
+  it('sends a score inside the uncertainty band of a deciding threshold to review instead of deciding it', () => {
+    const thresholds = new Map([['SEXUAL', { HIGH: 0.8, MEDIUM: 0.5, LOW: 0.2 }]]);
+    const at = (score: number, risk_level: 'HIGH' | 'MEDIUM' | 'LOW' | 'NONE') => [{ name: 'SEXUAL', risk_level, score }];
+    const banded = rules({ uncertainty_band: 0.05 });
+    // Just above the reject threshold: not trusted to reject.
+    expect(decide(at(0.82, 'HIGH'), banded, thresholds)).toMatchObject({ decision: 'pending_review', escalate_reasons: ['uncertain_sexual'] });
+    // Just below the review threshold: not trusted to approve.
+    expect(decide(at(0.47, 'LOW'), banded, thresholds)).toMatchObject({ decision: 'pending_review', escalate_reasons: ['uncertain_sexual'] });
+    // Far from both: decided as before.
+    expect(decide(at(0.95, 'HIGH'), banded, thresholds)).toMatchObject({ decision: 'reject' });
+    expect(decide(at(0.1, 'NONE'), banded, thresholds)).toMatchObject({ decision: 'approve' });
+    // No band: the threshold decides.
+    expect(decide(at(0.82, 'HIGH'), rules({}), thresholds)).toMatchObject({ decision: 'reject' });
+  });
+
+  it('a known-content match is never uncertain', () => {
+    const thresholds = new Map([['KNOWN_HARMFUL', { HIGH: 0.8, MEDIUM: 0.5, LOW: 0.2 }]]);
+    const cats = [{ name: 'KNOWN_HARMFUL', risk_level: 'HIGH' as const, score: 0.81, triggered_by: 'bank:b1' }];
+    expect(decide(cats, rules({ uncertainty_band: 0.1 }), thresholds)).toMatchObject({ decision: 'reject', reject_reasons: ['known_content_match'] });
+  });
+
+  it('samples about the configured share of jobs for quality review, the same jobs every time', () => {
+    const ids = Array.from({ length: 4000 }, (_, i) => `vmod_${i}`);
+    const share = ids.filter((id) => sampledForQuality(id, 0.1)).length / ids.length;
+    expect(share).toBeGreaterThan(0.08);
+    expect(share).toBeLessThan(0.12);
+    expect(ids.filter((id) => sampledForQuality(id, 0.1))).toEqual(ids.filter((id) => sampledForQuality(id, 0.1)));
+    expect(ids.some((id) => sampledForQuality(id, 0))).toBe(false);
   });
 });

@@ -1,9 +1,14 @@
-import { describe, expect, it, vi } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModerationDecisionSchema, ModerationErrorSchema, ModerationPendingSchema, parseModerationReply, type PolicyResult } from '@modsvc/common/domain/index';
 import type { JobRecord } from '@modsvc/common/jobs';
 import { EgressGuard } from '@modsvc/common/egress';
+import { EmbeddedWorkflowStore } from '@modsvc/common/store/workflow/index';
 import { newJobRecord } from '../../../packages/common/test/fixtures.ts';
 import { createModerator } from '../src/service.ts';
+import { ModerationJobs } from '../src/moderation-jobs.ts';
 
 type ModeratorRuntime = Parameters<typeof createModerator>[0];
 
@@ -18,14 +23,32 @@ const POLICY_RESULT: PolicyResult = {
   policy_table_version: 'standard-2026-11-22',
 };
 
-function moderatorOver(job: JobRecord) {
-  const published: { subject: string; body: string }[] = [];
+const SETTINGS = { REVIEW_LEASE_SECONDS: 600, MODERATION_WAIT_SECONDS: 20 };
+
+let dir: string;
+let workflow: EmbeddedWorkflowStore;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'moderator-'));
+  workflow = new EmbeddedWorkflowStore(dir);
+  await workflow.init();
+});
+
+afterEach(async () => {
+  await workflow.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function moderatorOver(job: JobRecord, settings = SETTINGS) {
+  const published: { subject: string; id: string; body: string }[] = [];
   const rt = {
     store: { getForTenant: async (tenantId: string, id: string) => (tenantId === job.tenantId && id === job.id ? job : null) },
     guard: new EgressGuard(),
-    bus: { publish: async (subject: string, msg: { body: Buffer }) => void published.push({ subject, body: msg.body.toString() }) },
+    bus: { publish: async (subject: string, msg: { id: string; body: Buffer }) => void published.push({ subject, id: msg.id, body: msg.body.toString() }) },
+    policies: { get: async () => null, latest: async () => null },
+    workflow,
   } as unknown as ModeratorRuntime;
-  return { moderator: createModerator(rt), published };
+  return { moderator: createModerator(rt, settings), jobs: new ModerationJobs(rt), published };
 }
 
 const input = (job: JobRecord, callbackUrl: string | null = null) => ({ tenantId: job.tenantId, classificationJobId: job.id, externalId: 'file-42', callbackUrl });
@@ -41,11 +64,23 @@ describe('moderation result', () => {
       'decision', 'decision_type', 'escalate', 'escalate_reasons', 'is_error', 'policy_categories', 'policy_version',
     ]);
     expect(reply.result).toMatchObject({
-      decision: 'review',
+      decision: 'pending_review',
       escalate_reasons: ['medium_risk_sexual', 'not_covered_drugs'],
       policy_categories: [{ name: 'SEXUAL', risk_level: 'medium' }, { name: 'DRUGS', risk_level: 'unknown' }, { name: 'ARMS_AMMO', risk_level: 'none' }],
       policy_version: 'standard-2026-11-22',
     });
+  });
+
+  it('the job is kept: GET answers the same result, and an escalated job waits in the review queue', async () => {
+    const job = newJobRecord({ product: 'policy', status: 'done', results: POLICY_RESULT });
+    const { moderator } = moderatorOver(job);
+    const reply = await moderator.moderate(input(job));
+    const id = reply.result.moderation_job_id;
+    expect(await moderator.getModeration(job.tenantId, id)).toEqual(reply);
+    expect(await moderator.getModeration('someone-else', id)).toBeNull();
+    const queue = await moderator.reviewQueue({ tenantId: job.tenantId, reviewerId: 'alice' }, 10);
+    expect(queue.map((i) => [i.moderation_job_id, i.kind, i.state])).toEqual([[id, 'escalation', 'queued']]);
+    expect(await moderator.reviewQueue({ tenantId: 'someone-else', reviewerId: 'alice' }, 10)).toEqual([]);
   });
 
   it('never approves what was not checked: an assault rifle no model scores is escalated, not approved', async () => {
@@ -61,7 +96,7 @@ describe('moderation result', () => {
     const job = newJobRecord({ product: 'policy', status: 'done', results });
     const reply = await moderatorOver(job).moderator.moderate(input(job));
     expect(reply.result).toMatchObject({
-      decision: 'review',
+      decision: 'pending_review',
       decision_type: 'escalated',
       escalate: true,
       escalate_reasons: ['not_covered_death_injury_military', 'not_covered_arms_ammo'],
@@ -80,18 +115,19 @@ describe('moderation result', () => {
     expect(ModerationErrorSchema.parse(reply.result)).toMatchObject({ is_error: true, error_message: 'Failed to decode image.', policy_categories: [] });
   });
 
-  it('a job still queued after the wait: HTTP 503 with the generic error form', async () => {
-    vi.useFakeTimers();
-    try {
-      const job = newJobRecord({ product: 'policy' });
-      const pending = moderatorOver(job).moderator.moderate(input(job));
-      await vi.advanceTimersByTimeAsync(21_000);
-      const reply = await pending;
-      expect(reply.httpStatus).toBe(503);
-      expect(Object.keys(ModerationPendingSchema.parse(reply.result))).toEqual(['classification_job_id', 'content_type', 'external_id', 'moderation_job_id', 'error_message']);
-    } finally {
-      vi.useRealTimers();
-    }
+  it('a job still queued after the wait: HTTP 202 with the pending form, then decided by the sweep once the classification finishes, with its webhook', async () => {
+    const job = newJobRecord({ product: 'policy' });
+    const { moderator, jobs, published } = moderatorOver(job, { ...SETTINGS, MODERATION_WAIT_SECONDS: 0.3 });
+    const reply = await moderator.moderate(input(job, 'https://hooks.example.com/m'));
+    expect(reply.httpStatus).toBe(202);
+    expect(Object.keys(ModerationPendingSchema.parse(reply.result))).toEqual(['classification_job_id', 'content_type', 'external_id', 'moderation_job_id', 'error_message']);
+    expect(published).toEqual([]);
+    Object.assign(job, { status: 'done', results: POLICY_RESULT });
+    expect(await jobs.settleClassifying()).toBe(1);
+    const settled = await moderator.getModeration(job.tenantId, reply.result.moderation_job_id);
+    expect(settled).toMatchObject({ httpStatus: 200, result: { decision: 'pending_review' } });
+    expect(published.map((p) => p.id)).toEqual([`${reply.result.moderation_job_id}.1`]);
+    expect(await jobs.settleClassifying()).toBe(0);
   });
 
   it('refuses a callback_url whose host resolves to a refused address (localhost) with 422, publishing nothing', async () => {
@@ -101,11 +137,18 @@ describe('moderation result', () => {
     expect(published).toEqual([]);
   });
 
+  it('an items job, or another tenant\'s job, is not found', async () => {
+    const job = newJobRecord({ product: 'items', status: 'done' });
+    const { moderator } = moderatorOver(job);
+    await expect(moderator.moderate(input(job))).rejects.toMatchObject({ status: 404 });
+    await expect(moderator.moderate({ ...input(job), tenantId: 'other' })).rejects.toMatchObject({ status: 404 });
+  });
+
   it('the callback body is the result, and a status with its result survives the wire', async () => {
     const job = newJobRecord({ product: 'policy', status: 'done', results: POLICY_RESULT });
     const { moderator, published } = moderatorOver(job);
     const reply = await moderator.moderate(input(job, 'https://hooks.example.com/m'));
-    expect(published).toEqual([{ subject: 'pipeline.callback', body: JSON.stringify(reply.result) }]);
+    expect(published).toEqual([{ subject: 'pipeline.callback', id: `${reply.result.moderation_job_id}.1`, body: JSON.stringify(reply.result) }]);
     expect(parseModerationReply(reply.httpStatus, JSON.parse(JSON.stringify(reply.result)))).toEqual(reply);
   });
 });

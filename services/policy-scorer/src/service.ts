@@ -7,6 +7,7 @@ import type { JobRecord, JobResults } from '@modsvc/common/jobs';
 import { mediaKeys } from '@modsvc/common/media/types';
 import { activePolicy } from '@modsvc/common/tenant-policy';
 import type { ResolvedPolicy } from '@modsvc/common/domain/index';
+import type { ModelsApi } from '@modsvc/common/contracts';
 import { buildItemsResult } from './items.ts';
 import { createPoliciesApi } from './policies-api.ts';
 import { buildPolicyResult } from './policy.ts';
@@ -20,7 +21,7 @@ export function buildResult(job: JobRecord, known?: KnownContent, policy?: Resol
   return job.product === 'policy' ? buildPolicyResult(job, known, policy) : buildItemsResult(job, known);
 }
 
-export async function startPolicyScorer(rt: Runtime): Promise<StartedService> {
+export async function startPolicyScorer(rt: Runtime, models: ModelsApi): Promise<StartedService> {
   const deps = stageDeps(rt);
   const matcher = new BankMatcher(rt.banks);
   const consumer = await runStage(deps, {
@@ -35,14 +36,27 @@ export async function startPolicyScorer(rt: Runtime): Promise<StartedService> {
       if (known.matches.length) rt.log.info({ job_id: job.id, matches: known.matches.length, banks: known.matchedBanks.map((b) => b.id) }, 'known content matched');
       const policy = job.product === 'policy' ? await activePolicy(rt.tenants, rt.policies, job.tenantId) : undefined;
       await finishJob(deps, job, { status: 'done', results: buildResult(job, known, policy) });
-      await rt.media.deletePrefix(mediaKeys.jobPrefix(job.id)).catch((err) => rt.log.warn({ err, job_id: job.id }, 'could not delete job media'));
+      await releaseMedia(rt, job).catch((err) => rt.log.warn({ err, job_id: job.id }, 'could not delete job media'));
       rt.log.info({ job_id: job.id, product: job.product, media: job.media }, 'job done');
     },
   });
-  return { provides: { policies: createPoliciesApi(rt) }, consumers: [consumer], tasks: [retentionSweep(rt)] };
+  return { provides: { policies: createPoliciesApi(rt, models) }, consumers: [consumer], tasks: [retentionSweep(rt)] };
 }
 
-/** Deletes job records past their retention, at start and hourly. */
+/**
+ * A finished job's media go, except the frames of a policy job: a reviewer may need to see them (the
+ * moderation of that job is escalated, sampled or appealed later). Those stay MEDIA_RETENTION_HOURS.
+ */
+async function releaseMedia(rt: Runtime, job: JobRecord): Promise<void> {
+  if (job.product !== 'policy') {
+    await rt.media.deletePrefix(mediaKeys.jobPrefix(job.id));
+    return;
+  }
+  await rt.media.deletePrefix(mediaKeys.source(job.id));
+  await rt.media.deletePrefix(mediaKeys.audio(job.id));
+}
+
+/** Deletes job records past their retention, and retained media past theirs, at start and hourly. */
 function retentionSweep(rt: Runtime): ScheduledTask {
   return {
     name: 'retention-sweep',
@@ -51,6 +65,8 @@ function retentionSweep(rt: Runtime): ScheduledTask {
     async run() {
       const removed = await rt.store.deleteExpired(new Date());
       if (removed) rt.log.info({ removed }, 'expired job records deleted');
+      const media = await rt.media.deleteJobsOlderThan(new Date(Date.now() - rt.config.MEDIA_RETENTION_HOURS * 3600_000));
+      if (media) rt.log.info({ jobs: media }, 'expired job media deleted');
     },
   };
 }

@@ -17,3 +17,4 @@ export * from './models-report.ts';
 export * from './error-body.ts';
 export * from './known-content.ts';
 export * from './banks.ts';
+export * from './review.ts';

@@ -1,7 +1,8 @@
 // What POST /moderate answers (and what a moderation callback carries). Three forms:
 // - a decision (HTTP 200, is_error false);
 // - a detailed error when the classification job failed (HTTP 200, is_error true, no categories);
-// - the spec's generic error form while the classification job has not finished (HTTP 503).
+// - the spec's generic error form while the classification job has not finished (HTTP 202: the decision
+//   follows by webhook and on GET /v1/moderate/{moderation_job_id}).
 // Keys are in the order the moderator writes them.
 import { z } from 'zod';
 import { PolicyCategoryNameSchema } from './policy-result.ts';
@@ -23,9 +24,13 @@ export const ModerationDecisionSchema = z
   .strictObject({
     ...jobFields,
     decision: z
-      .enum(['reject', 'review', 'approve'])
-      .describe("After the tenant's policy rules (Standard: reject on any HIGH category, review on any MEDIUM or unknown one), else approve."),
-    decision_type: z.enum(['fully_automated', 'escalated']),
+      .enum(['reject', 'pending_review', 'approve'])
+      .describe(
+        "After the tenant's policy rules (Standard: reject on any HIGH category, pending_review on any MEDIUM or unknown one), else approve; a reviewer's verdict once human_reviewed.",
+      ),
+    decision_type: z
+      .enum(['fully_automated', 'escalated', 'human_reviewed'])
+      .describe('fully_automated: the rules decided; escalated: waiting for a person; human_reviewed: a reviewer decided (after an escalation, a quality sample or an appeal).'),
     escalate: z.boolean(),
     escalate_reasons: z
       .array(z.string())
@@ -39,6 +44,9 @@ export const ModerationDecisionSchema = z
     is_error: z.literal(false),
     policy_categories: z.array(ModerationCategorySchema).describe('Every category of the policy result, unknown ones included.'),
     policy_version: z.string().describe('The policy version whose scores and rules made the decision.'),
+    reviewed_by: z.string().optional().describe('The reviewer whose verdict this is (human_reviewed only).'),
+    review_reason: z.string().optional().describe("The reviewer's reason (human_reviewed only)."),
+    appeal: z.boolean().optional().describe('True when the verdict decided an appeal.'),
   })
   .describe('The decision on a finished policy classification job.');
 
@@ -56,7 +64,7 @@ export const ModerationErrorSchema = z
 
 export const ModerationPendingSchema = z
   .strictObject({ ...jobFields, error_message: z.string() })
-  .describe('The classification job has not finished yet (HTTP 503); retry shortly.');
+  .describe('The classification job has not finished yet (HTTP 202); the decision follows by webhook and on GET.');
 
 /** The HTTP 200 forms. */
 export const ModerationOutcomeSchema = z.discriminatedUnion('is_error', [ModerationDecisionSchema, ModerationErrorSchema]);
@@ -72,13 +80,13 @@ export type ModerationOutcome = z.infer<typeof ModerationOutcomeSchema>;
 export type ModerationResult = z.infer<typeof ModerationResultSchema>;
 
 /** A moderation result with the HTTP status it is answered with. */
-export type ModerationReply = { httpStatus: 200; result: ModerationOutcome } | { httpStatus: 503; result: ModerationPending };
+export type ModerationReply = { httpStatus: 200; result: ModerationOutcome } | { httpStatus: 202; result: ModerationPending };
 
 /** Checks that a status and a result received from the moderator belong together. */
 export function parseModerationReply(httpStatus: number, json: unknown): ModerationReply {
   if (httpStatus === 200) return { httpStatus, result: parseAs(ModerationOutcomeSchema, 'ModerationResult (HTTP 200)', json) };
-  if (httpStatus === 503) return { httpStatus, result: parseAs(ModerationPendingSchema, 'ModerationResult (HTTP 503)', json) };
-  throw new DomainValidationError('ModerationReply', `HTTP status ${httpStatus} is not one the moderator answers with (200 or 503)`);
+  if (httpStatus === 202) return { httpStatus, result: parseAs(ModerationPendingSchema, 'ModerationResult (HTTP 202)', json) };
+  throw new DomainValidationError('ModerationReply', `HTTP status ${httpStatus} is not one the moderator answers with (200 or 202)`);
 }
 
 /** Any of the three forms, e.g. a moderation callback body. */

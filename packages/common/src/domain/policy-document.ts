@@ -24,7 +24,68 @@ export const TermListSignalSchema = z
   })
   .describe('Terms matched in the caption, text in images and the transcript, ignoring case, spacing, punctuation and leetspeak.');
 
-export const PolicySignalSpecSchema = z.union([ItemClassSignalSchema, TextLabelSignalSchema, TermListSignalSchema]);
+/** Limits of an example image as sent (decoded bytes), and of the examples of one signal. */
+export const EXAMPLE_IMAGE_MAX_BYTES = 150 * 1024;
+export const EXAMPLES_MAX = 8;
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** JPEG (FF D8 FF) or PNG (89 'PNG'), from the first bytes. */
+function imageKind(bytes: Buffer): 'jpeg' | 'png' | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 4 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'png';
+  return null;
+}
+
+export const ExampleImageSchema = z
+  .strictObject({
+    image_base64: z.string().superRefine((b64, ctx) => {
+      const compact = b64.replace(/\s+/g, '');
+      if (!compact || compact.length % 4 === 1 || !BASE64.test(compact)) return void ctx.addIssue({ code: 'custom', message: 'is not valid base64' });
+      const bytes = Buffer.from(compact, 'base64');
+      if (bytes.length > EXAMPLE_IMAGE_MAX_BYTES) return void ctx.addIssue({ code: 'custom', message: `the image is ${bytes.length} bytes; at most ${EXAMPLE_IMAGE_MAX_BYTES} are accepted` });
+      if (!imageKind(bytes)) ctx.addIssue({ code: 'custom', message: 'is not a JPEG or PNG image' });
+    }),
+  })
+  .describe('An example image as sent: JPEG or PNG bytes in base64. Stored as its sha256 and embedding, never as the image.');
+
+export const ExampleEmbeddingSchema = z
+  .strictObject({
+    sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits'),
+    embedding: z
+      .string()
+      .regex(BASE64, 'is not valid base64')
+      .refine((b64) => {
+        const n = Buffer.from(b64, 'base64').length;
+        return n >= 16 && n <= 4096;
+      }, 'must decode to 16-4096 int8 values'),
+  })
+  .describe("A stored example: the sha256 of the image's bytes and its embedding (int8, base64).");
+
+export const ExamplesSignalSchema = z
+  .strictObject({
+    // The count is checked in superRefine: a failed .min/.max here would hide which union member was meant.
+    examples: z.array(z.union([ExampleImageSchema, ExampleEmbeddingSchema])).describe(`1 to ${EXAMPLES_MAX} examples.`),
+    weight: WeightSchema,
+    min_similarity: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe('Cosine similarity below which the signal scores 0; the measured default when absent (docs/custom-categories.md).'),
+    embedding_model: z.string().min(1).max(200).optional().describe('The network that embedded the stored examples; set when the images are embedded at publication.'),
+  })
+  .superRefine((s, ctx) => {
+    if (s.examples.length < 1 || s.examples.length > EXAMPLES_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['examples'], message: `give 1 to ${EXAMPLES_MAX} examples (got ${s.examples.length})` });
+    }
+    if (s.examples.some((e) => 'embedding' in e) && !s.embedding_model) {
+      ctx.addIssue({ code: 'custom', path: ['embedding_model'], message: 'stored examples (sha256 and embedding) need the embedding_model that produced them' });
+    }
+  })
+  .describe('Example images of the category, matched by the cosine similarity of image embeddings to the frames of the content.');
+
+export const PolicySignalSpecSchema = z.union([ItemClassSignalSchema, TextLabelSignalSchema, TermListSignalSchema, ExamplesSignalSchema]);
 
 export const PolicyThresholdsSchema = z
   .strictObject({ HIGH: z.number().min(0).max(1), MEDIUM: z.number().min(0).max(1), LOW: z.number().min(0).max(1) })
@@ -36,6 +97,23 @@ export const ModerationRulesSchema = z.strictObject({
   reject: z.array(DecidingRiskLevelSchema).default(['HIGH']).describe('Risk levels rejected automatically.'),
   review: z.array(DecidingRiskLevelSchema).default(['MEDIUM']).describe('Risk levels escalated to human review.'),
   unknown: z.enum(['review', 'approve', 'reject']).default('review').describe('What a category no model or term could score leads to.'),
+  review_categories: z
+    .array(BankCategorySchema)
+    .max(50)
+    .default([])
+    .describe('Categories escalated to review whenever they score LOW or above (and are not rejected).'),
+  uncertainty_band: z
+    .number()
+    .min(0)
+    .max(0.5)
+    .default(0)
+    .describe('A score this close to the threshold of a deciding level (either side) is not trusted: the category goes to review as uncertain_<category>.'),
+  review_sample_rate: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(0)
+    .describe('Share of automated decisions also queued for review as quality samples (the automated decision stands unless the reviewer overturns it).'),
 });
 
 const STANDARD_NAMES = new Set<string>(STANDARD_CATEGORIES.map((c) => c.name));
@@ -58,7 +136,7 @@ export const PolicyDocumentSchema = z
     categories: z.array(PolicyCategorySpecSchema).min(1).max(50),
     thresholds: PolicyThresholdsSchema.default(RISK_THRESHOLDS).describe('Default thresholds for categories that give none.'),
     enabled: z.array(BankCategorySchema).optional().describe('The categories scored; all of them when absent.'),
-    moderation: ModerationRulesSchema.default({ reject: ['HIGH'], review: ['MEDIUM'], unknown: 'review' }),
+    moderation: ModerationRulesSchema.default({ reject: ['HIGH'], review: ['MEDIUM'], unknown: 'review', review_categories: [], uncertainty_band: 0, review_sample_rate: 0 }),
   })
   .superRefine((doc, ctx) => {
     const names = doc.categories.map((c) => c.name);
@@ -76,6 +154,7 @@ export const PolicyDocumentSchema = z
 export type PolicyDocument = z.infer<typeof PolicyDocumentSchema>;
 export type PolicyDocumentInput = z.input<typeof PolicyDocumentSchema>;
 export type PolicySignalSpec = z.infer<typeof PolicySignalSpecSchema>;
+export type ExamplesSignal = z.infer<typeof ExamplesSignalSchema>;
 export type PolicyThresholds = z.infer<typeof PolicyThresholdsSchema>;
 export type ModerationRules = z.infer<typeof ModerationRulesSchema>;
 
@@ -100,7 +179,7 @@ function specOf(signal: PolicySignal): PolicySignalSpec {
 export const STANDARD_POLICY_DOCUMENT: PolicyDocument = {
   categories: STANDARD_CATEGORIES.map((c) => ({ name: c.name, description: c.description, signals: c.signals.map(specOf) })),
   thresholds: { ...RISK_THRESHOLDS },
-  moderation: { reject: ['HIGH'], review: ['MEDIUM'], unknown: 'review' },
+  moderation: { reject: ['HIGH'], review: ['MEDIUM'], unknown: 'review', review_categories: [], uncertainty_band: 0, review_sample_rate: 0 },
 };
 
 export function resolvePolicyDocument(doc: PolicyDocument, version: string): ResolvedPolicy {

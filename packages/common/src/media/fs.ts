@@ -130,4 +130,18 @@ export class FsMediaStore implements MediaStore {
     if (baseKey && `${baseKey}/`.startsWith(prefix)) await fsp.rmdir(baseDir).catch(() => undefined);
     return deleted;
   }
+
+  /** Job folders whose newest write is before the cutoff (frames kept for review, or left by a crash). */
+  async deleteJobsOlderThan(cutoff: Date): Promise<number> {
+    const jobsDir = path.join(this.dir, 'jobs');
+    let deleted = 0;
+    for (const name of await fsp.readdir(jobsDir).catch(() => [] as string[])) {
+      const dir = path.join(jobsDir, name);
+      const st = await fsp.stat(dir).catch(() => null);
+      if (!st?.isDirectory() || st.mtimeMs >= cutoff.getTime()) continue;
+      await fsp.rm(dir, { recursive: true, force: true });
+      deleted++;
+    }
+    return deleted;
+  }
 }

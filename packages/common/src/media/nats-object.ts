@@ -127,4 +127,9 @@ export class NatsObjectMediaStore implements MediaStore {
     }
     return deleted;
   }
+
+  /** Objects expire after ttlMs in the bucket itself (max_age). */
+  async deleteJobsOlderThan(): Promise<number> {
+    return 0;
+  }
 }

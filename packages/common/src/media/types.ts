@@ -17,6 +17,8 @@ export interface MediaStore {
   has(key: string): Promise<boolean>;
   /** Deletes every object whose key starts with the prefix. */
   deletePrefix(prefix: string): Promise<number>;
+  /** Deletes the job media (`jobs/<id>/...`) written before `cutoff`; the object store's TTL already does this. */
+  deleteJobsOlderThan(cutoff: Date): Promise<number>;
 }
 
 export class MediaNotFoundError extends Error {

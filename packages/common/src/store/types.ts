@@ -6,6 +6,7 @@ import type { IdempotencyKeyRecord, WorkCounts } from './idempotency-keys.ts';
 export interface JobPatch {
   mediaKey?: string;
   mediaType?: string;
+  contentSha256?: string;
   metadata?: MediaMetadata;
   expectedParts?: PartName[];
 }

@@ -4,9 +4,11 @@
 export interface ModerationReply {
   'resultJson'?: (string);
   'httpStatus'?: (number);
+  'found'?: (boolean);
 }
 
 export interface ModerationReply__Output {
   'resultJson': (string);
   'httpStatus': (number);
+  'found': (boolean);
 }

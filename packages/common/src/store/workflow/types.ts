@@ -1,0 +1,52 @@
+// The trust-and-safety workflow's records: moderation jobs (with their review state), the append-only
+// audit trail, and feedback. Kept beside the jobs, in the same kind of store (JOB_STORE).
+import type { AuditRecord, FeedbackRecord, ModerationJob } from '../../domain/review.ts';
+
+export class DuplicateModerationJobError extends Error {
+  constructor(id: string) {
+    super(`moderation job ${id} already exists`);
+    this.name = 'DuplicateModerationJobError';
+  }
+}
+
+export interface AuditListQuery {
+  moderationJobId?: string;
+  /** ISO times, inclusive. */
+  from?: string;
+  to?: string;
+  limit: number;
+}
+
+export interface WorkflowStore {
+  init(): Promise<void>;
+  close(): Promise<void>;
+
+  /** Throws DuplicateModerationJobError when the id exists. */
+  createModeration(job: ModerationJob): Promise<void>;
+  /** The job only if it belongs to the tenant. */
+  getModeration(tenantId: string, id: string): Promise<ModerationJob | null>;
+  /**
+   * Atomically replaces the job with change(job), or leaves it when change returns null. `change` may run
+   * again on a fresh record after a concurrent write, so it must be pure. Returns the stored record, or
+   * null when the job is absent (or another tenant's) or the change declined.
+   */
+  updateModeration(tenantId: string, id: string, change: (job: ModerationJob) => ModerationJob | null): Promise<ModerationJob | null>;
+  /** Jobs of every tenant whose status is 'classifying', oldest first (for the moderator's sweep). */
+  listClassifying(limit: number): Promise<ModerationJob[]>;
+  /**
+   * The tenant's review queue: jobs whose review.state is 'queued' or 'claimed' (all of them, the caller
+   * filters leases with isClaimable), highest priority first, then oldest queued_at first.
+   */
+  listInReview(tenantId: string, limit: number): Promise<ModerationJob[]>;
+  /** Items waiting or claimed per tenant, over all tenants (for the queue-depth gauge). */
+  countInReview(): Promise<Map<string, number>>;
+
+  /** Appends; records are never changed or removed by the service. */
+  appendAudit(record: AuditRecord): Promise<void>;
+  /** The tenant's records matching the query, oldest first, at most `limit`. */
+  listAudit(tenantId: string, query: AuditListQuery): Promise<AuditRecord[]>;
+
+  addFeedback(record: FeedbackRecord): Promise<void>;
+  /** The tenant's feedback, oldest first, at most `limit`. */
+  listFeedback(tenantId: string, limit: number): Promise<FeedbackRecord[]>;
+}

@@ -1,0 +1,179 @@
+// The human review workflow on a real embedded workflow store: queue, claim and lease, decision and its
+// webhook, appeal to a different reviewer, feedback from decisions, and the audit trail of every step.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PolicyResult } from '@modsvc/common/domain/index';
+import type { JobRecord } from '@modsvc/common/jobs';
+import { EgressGuard } from '@modsvc/common/egress';
+import { EmbeddedWorkflowStore } from '@modsvc/common/store/workflow/index';
+import { newJobRecord } from '../../../packages/common/test/fixtures.ts';
+import { createModerator } from '../src/service.ts';
+
+type ModeratorRuntime = Parameters<typeof createModerator>[0];
+
+const RESULTS: PolicyResult = {
+  policy_categories: [
+    { name: 'SEXUAL', description: 'Adult', score: 0.6, risk_level: 'MEDIUM', triggered_by: 'suggestive' },
+    { name: 'DRUGS', description: 'Drugs', score: 0.05, risk_level: 'NONE', triggered_by: 'pills' },
+  ],
+  url: 'https://example.com/a.jpg',
+  tier: 'standard',
+  policy_table_version: 'standard-2026-11-22',
+  policy_version: 'standard-2026-11-22',
+};
+
+let dir: string;
+let workflow: EmbeddedWorkflowStore;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'review-'));
+  workflow = new EmbeddedWorkflowStore(dir);
+  await workflow.init();
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await workflow.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function setup(jobs: JobRecord[]) {
+  const published: { id: string; body: Record<string, unknown> }[] = [];
+  const rt = {
+    store: { getForTenant: async (tenantId: string, id: string) => jobs.find((j) => j.tenantId === tenantId && j.id === id) ?? null },
+    guard: new EgressGuard(),
+    bus: { publish: async (_subject: string, msg: { id: string; body: Buffer }) => void published.push({ id: msg.id, body: JSON.parse(msg.body.toString()) }) },
+    policies: { get: async () => null, latest: async () => null },
+    media: { has: async () => false, get: async () => Buffer.alloc(0) },
+    workflow,
+  } as unknown as ModeratorRuntime;
+  return { moderator: createModerator(rt, { REVIEW_LEASE_SECONDS: 60, MODERATION_WAIT_SECONDS: 1 }), published };
+}
+
+const alice = { tenantId: 't1', reviewerId: 'alice' };
+const bob = { tenantId: 't1', reviewerId: 'bob' };
+const mallory = { tenantId: 't2', reviewerId: 'mallory' };
+
+async function escalated() {
+  const job = newJobRecord({ product: 'policy', status: 'done', results: RESULTS, caption: 'hello' });
+  const s = setup([job]);
+  const reply = await s.moderator.moderate({ tenantId: 't1', classificationJobId: job.id, externalId: 'ext-1', callbackUrl: 'https://hooks.example.com/m' });
+  expect(reply.result).toMatchObject({ decision: 'pending_review', escalate: true });
+  return { ...s, job, id: reply.result.moderation_job_id };
+}
+
+describe('human review', () => {
+  it('claim, lease and decision: one reviewer at a time, the lease runs out, the decision completes the job and sends its webhook', async () => {
+    const { moderator, published, id } = await escalated();
+    expect(published.map((p) => p.id)).toEqual([`${id}.1`]);
+
+    await expect(moderator.decide(alice, id, { decision: 'reject', categories: [], reason: 'x' })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/[Cc]laim/) });
+    const claimed = await moderator.claim(alice, id);
+    expect(claimed).toMatchObject({ state: 'claimed', claimed_by: 'alice' });
+    await expect(moderator.claim(bob, id)).rejects.toMatchObject({ status: 409 });
+    expect(await moderator.reviewQueue(bob, 10)).toEqual([]);
+    expect((await moderator.reviewQueue(alice, 10)).map((i) => i.moderation_job_id)).toEqual([id]);
+
+    // The lease runs out: the item is free again, and bob may take it.
+    vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] });
+    expect((await moderator.reviewQueue(bob, 10)).map((i) => i.moderation_job_id)).toEqual([id]);
+    await moderator.claim(bob, id);
+    await expect(moderator.decide(alice, id, { decision: 'approve', categories: [], reason: 'x' })).rejects.toMatchObject({ status: 409 });
+
+    const result = await moderator.decide(bob, id, { decision: 'reject', categories: [{ name: 'SEXUAL', risk_level: 'high' }], reason: 'nudity' });
+    expect(result).toMatchObject({
+      decision: 'reject',
+      decision_type: 'human_reviewed',
+      reviewed_by: 'bob',
+      review_reason: 'nudity',
+      policy_categories: [{ name: 'SEXUAL', risk_level: 'high' }, { name: 'DRUGS', risk_level: 'none' }],
+    });
+    expect(published.map((p) => p.id)).toEqual([`${id}.1`, `${id}.2`]);
+    expect(published[1]!.body).toEqual(result);
+    expect((await moderator.getModeration('t1', id))!.result).toEqual(result);
+    await expect(moderator.decide(bob, id, { decision: 'approve', categories: [], reason: 'again' })).rejects.toMatchObject({ status: 409 });
+    expect(await moderator.reviewQueue(alice, 10)).toEqual([]);
+  });
+
+  it('an appeal goes back to the queue for a reviewer other than the first; its outcome is a second webhook', async () => {
+    const { moderator, published, id } = await escalated();
+    await moderator.claim(alice, id);
+    await moderator.decide(alice, id, { decision: 'reject', categories: [], reason: 'nudity' });
+
+    const appealed = await moderator.appeal('t1', id, { reason: 'It is a painting.' });
+    expect(appealed).toMatchObject({ kind: 'appeal', state: 'queued', appeal_reason: 'It is a painting.' });
+    await expect(moderator.appeal('t1', id, { reason: 'again' })).rejects.toMatchObject({ status: 409 });
+    expect(await moderator.reviewQueue(alice, 10)).toEqual([]);
+    await expect(moderator.claim(alice, id)).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/another reviewer/) });
+    await moderator.claim(bob, id);
+    const outcome = await moderator.decide(bob, id, { decision: 'approve', categories: [], reason: 'art' });
+    expect(outcome).toMatchObject({ decision: 'approve', decision_type: 'human_reviewed', appeal: true, reviewed_by: 'bob' });
+    expect(published.map((p) => p.id)).toEqual([`${id}.1`, `${id}.2`, `${id}.3`]);
+    expect(published[2]!.body).toMatchObject({ decision: 'approve', appeal: true });
+  });
+
+  it('a reviewer of another tenant can neither see, claim, decide nor read frames of the item; a caller of another tenant cannot appeal it', async () => {
+    const { moderator, id } = await escalated();
+    expect(await moderator.reviewQueue(mallory, 10)).toEqual([]);
+    expect(await moderator.reviewItem(mallory, id)).toBeNull();
+    await expect(moderator.claim(mallory, id)).rejects.toMatchObject({ status: 404 });
+    await expect(moderator.decide(mallory, id, { decision: 'approve', categories: [], reason: 'x' })).rejects.toMatchObject({ status: 404 });
+    expect(await moderator.reviewFrame(mallory, id, 0)).toBeNull();
+    await expect(moderator.appeal('t2', id, { reason: 'x' })).rejects.toMatchObject({ status: 404 });
+    expect(await moderator.audit('t2', { limit: 100 })).toEqual([]);
+  });
+
+  it('the item a reviewer sees carries the caption, categories with triggers, and the automated decision', async () => {
+    const { moderator, id } = await escalated();
+    const item = await moderator.reviewItem(alice, id);
+    expect(item).toMatchObject({ caption: 'hello', kind: 'escalation', automated: { decision: 'pending_review' }, media_available: false, frames: [] });
+    expect(item!.policy_categories.map((c) => [c.name, c.triggered_by])).toEqual([['SEXUAL', 'suggestive'], ['DRUGS', 'pills']]);
+  });
+
+  it('a decision with a category the item does not have is refused', async () => {
+    const { moderator, id } = await escalated();
+    await moderator.claim(alice, id);
+    await expect(moderator.decide(alice, id, { decision: 'reject', categories: [{ name: 'GAMBLING', risk_level: 'high' }], reason: 'x' })).rejects.toMatchObject({ status: 422 });
+  });
+
+  it('feedback: from a caller on a category, and from a reviewer\'s levels, with the score the job reported', async () => {
+    const { moderator, job, id } = await escalated();
+    const fb = await moderator.feedback('t1', { kind: 'caller', id: 't1' }, { job_id: job.id, category: 'SEXUAL', correct: false, note: 'a painting' });
+    expect(fb).toMatchObject({ source: 'caller', job_id: job.id, category: 'SEXUAL', correct: false, score: 0.6, risk_level: 'MEDIUM' });
+    await expect(moderator.feedback('t1', { kind: 'caller', id: 't1' }, { job_id: job.id, category: 'NOPE', correct: true })).rejects.toMatchObject({ status: 422 });
+    await expect(moderator.feedback('t2', { kind: 'caller', id: 't2' }, { job_id: job.id, category: 'SEXUAL', correct: true })).rejects.toMatchObject({ status: 404 });
+    await moderator.claim(alice, id);
+    await moderator.decide(alice, id, { decision: 'reject', categories: [{ name: 'SEXUAL', risk_level: 'medium' }, { name: 'DRUGS', risk_level: 'low' }], reason: 'r' });
+    const all = await workflow.listFeedback('t1', 10);
+    expect(all.map((f) => [f.source, f.category, f.correct])).toEqual([
+      ['caller', 'SEXUAL', false],
+      ['reviewer', 'SEXUAL', true],
+      ['reviewer', 'DRUGS', false],
+    ]);
+  });
+
+  it('the audit trail shows every step of a job, in order, with who did it', async () => {
+    const { moderator, job, id } = await escalated();
+    await moderator.claim(alice, id);
+    await moderator.decide(alice, id, { decision: 'reject', categories: [], reason: 'nudity' });
+    await moderator.appeal('t1', id, { reason: 'art' });
+    await moderator.claim(bob, id);
+    await moderator.decide(bob, id, { decision: 'approve', categories: [], reason: 'art' });
+    const trail = await moderator.audit('t1', { moderation_job_id: id, limit: 100 });
+    expect(trail.map((r) => [r.action, r.actor.kind, r.actor.id])).toEqual([
+      ['moderation.requested', 'caller', 't1'],
+      ['moderation.decided', 'system', 'moderator'],
+      ['review.queued', 'system', 'moderator'],
+      ['review.claimed', 'reviewer', 'alice'],
+      ['review.decided', 'reviewer', 'alice'],
+      ['appeal.requested', 'caller', 't1'],
+      ['review.queued', 'system', 'moderator'],
+      ['review.claimed', 'reviewer', 'bob'],
+      ['review.decided', 'reviewer', 'bob'],
+    ]);
+    expect(trail.every((r) => r.classification_job_id === job.id && r.moderation_job_id === id)).toBe(true);
+    expect(trail[1]!.policy_version).toBe('standard-2026-11-22');
+  });
+});
