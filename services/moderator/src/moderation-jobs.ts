@@ -1,0 +1,126 @@
+// Moderation jobs: created on POST /moderate, settled by the rules once their classification job has
+// finished (right away, or later by the sweep), and answered in the spec's forms.
+import crypto from 'node:crypto';
+import type { Runtime } from '@modsvc/common/host';
+import type { ModerateInput } from '@modsvc/common/contracts';
+import { ApiError } from '@modsvc/common/errors';
+import { checkCallbackUrl } from '@modsvc/common/callback-url';
+import type { ModerationJob, ModerationReply } from '@modsvc/common/domain/index';
+import { recordAutomatedDecision } from '@modsvc/common/workflow-metrics';
+import { automatedOutcome, jobFields } from './automated.ts';
+import { appendAudit, SYSTEM } from './audit-trail.ts';
+import { sendModerationWebhook } from './notify.ts';
+
+const POLL_MS = 250;
+
+export function replyOf(job: ModerationJob): ModerationReply {
+  if (job.result) return { httpStatus: 200, result: job.result };
+  return {
+    httpStatus: 202,
+    result: { ...jobFields(job), error_message: `The classification job has not finished yet; the decision follows on GET /v1/moderate/${job.id}${job.callbackUrl ? ' and by webhook' : ''}.` },
+  };
+}
+
+export class ModerationJobs {
+  constructor(private readonly rt: Runtime) {}
+
+  async create(input: ModerateInput): Promise<ModerationJob> {
+    if (input.callbackUrl) await checkCallbackUrl(input.callbackUrl, this.rt.guard);
+    if (!input.classificationJobId) {
+      throw new ApiError('invalid_request', 'Send the content ("file" or "url") or the classification_job_id of an earlier policy classification job.');
+    }
+    const job = await this.rt.store.getForTenant(input.tenantId, input.classificationJobId);
+    if (!job || job.product !== 'policy') throw new ApiError('not_found', `No policy classification job ${input.classificationJobId} for this account.`);
+    const now = new Date().toISOString();
+    const mod: ModerationJob = {
+      id: `vmod_${crypto.randomBytes(12).toString('base64url')}`,
+      tenantId: input.tenantId,
+      classificationJobId: job.id,
+      contentType: job.media,
+      externalId: input.externalId,
+      callbackUrl: input.callbackUrl,
+      inputSha256: job.contentSha256 ?? null,
+      createdAt: now,
+      updatedAt: now,
+      status: 'classifying',
+      result: null,
+      automated: null,
+      review: null,
+      webhooksSent: 0,
+    };
+    await this.rt.workflow.createModeration(mod);
+    await appendAudit(this.rt.workflow, mod, 'moderation.requested', { kind: 'caller', id: input.tenantId }, { external_id: input.externalId, callback: Boolean(input.callbackUrl) });
+    return mod;
+  }
+
+  /** Decides a classifying job whose classification has finished; returns the job as it now stands. */
+  async settle(mod: ModerationJob): Promise<ModerationJob> {
+    if (mod.status !== 'classifying') return mod;
+    const job = await this.rt.store.getForTenant(mod.tenantId, mod.classificationJobId);
+    if (job && job.status === 'queued') return mod;
+    const now = new Date().toISOString();
+    const outcome = job
+      ? await automatedOutcome(this.rt.policies, mod, job, now)
+      : {
+          result: {
+            ...jobFields(mod),
+            decision_type: 'fully_automated' as const,
+            escalate: false as const,
+            escalate_reasons: [],
+            is_error: true as const,
+            error_message: 'The classification job no longer exists (past its retention).',
+            policy_categories: [],
+          },
+          review: null,
+          categories: [],
+        };
+    const settled = await this.rt.workflow.updateModeration(mod.tenantId, mod.id, (current) =>
+      current.status !== 'classifying'
+        ? null
+        : {
+            ...current,
+            status: outcome.review?.kind === 'escalation' ? 'in_review' : 'decided',
+            result: outcome.result,
+            automated: outcome.result,
+            review: outcome.review,
+            inputSha256: current.inputSha256 ?? job?.contentSha256 ?? null,
+            updatedAt: now,
+            webhooksSent: current.webhooksSent + (current.callbackUrl ? 1 : 0),
+          },
+    );
+    if (!settled) return (await this.rt.workflow.getModeration(mod.tenantId, mod.id)) ?? mod;
+    const r = outcome.result;
+    if (!r.is_error && r.decision_type !== 'human_reviewed') recordAutomatedDecision(r.decision_type, r.decision);
+    await appendAudit(this.rt.workflow, settled, 'moderation.decided', SYSTEM, {
+      decision: r.is_error ? null : r.decision,
+      decision_type: r.decision_type,
+      escalate_reasons: r.escalate_reasons,
+      reject_reasons: r.is_error ? [] : (r.reject_reasons ?? []),
+      policy_categories: r.policy_categories,
+      error_message: r.is_error ? r.error_message : null,
+    });
+    if (settled.review) await appendAudit(this.rt.workflow, settled, 'review.queued', SYSTEM, { kind: settled.review.kind, priority: settled.review.priority, reasons: settled.review.reasons });
+    await sendModerationWebhook(this.rt.bus, settled);
+    return settled;
+  }
+
+  /** Settles the job, waiting up to `waitMs` for its classification to finish. */
+  async settleWithin(mod: ModerationJob, waitMs: number): Promise<ModerationJob> {
+    const deadline = Date.now() + waitMs;
+    let current = await this.settle(mod);
+    while (current.status === 'classifying' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, POLL_MS));
+      current = await this.settle(current);
+    }
+    return current;
+  }
+
+  /** The sweep: settles jobs whose classification finished after POST /moderate stopped waiting. */
+  async settleClassifying(limit = 100): Promise<number> {
+    let settled = 0;
+    for (const mod of await this.rt.workflow.listClassifying(limit)) {
+      if ((await this.settle(mod)).status !== 'classifying') settled++;
+    }
+    return settled;
+  }
+}

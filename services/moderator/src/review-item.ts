@@ -1,0 +1,73 @@
+// What a reviewer sees of an item: the queue entry plus the content's analysis (caption, scored text
+// spans, transcript, OCR, evidence frames and boxes, categories and what triggered them) and its frames.
+import type { JobRecord, TextToxicityPart } from '@modsvc/common/jobs';
+import { mediaKeys } from '@modsvc/common/media/types';
+import type { MediaStore } from '@modsvc/common/media/types';
+import { isPolicyResult, reviewItemOf, type ModerationJob, type ReviewItemDetail } from '@modsvc/common/domain/index';
+
+type TextSpan = ReviewItemDetail['text_spans'][number];
+type Source = TextSpan['source'];
+
+/** A term-list trigger as policy-scorer writes it: `<source>:term:"<term>"@<start>-<end>`. */
+const TERM_TRIGGER = /^(caption|ocr|speech):term:"(.*)"@(\d+)-(\d+)$/;
+
+function sourceText(job: JobRecord, source: Source): string | null {
+  if (source === 'caption') return job.caption;
+  if (source === 'ocr') return job.parts.vision?.ocr?.text ?? null;
+  return job.parts.speech?.transcript ?? null;
+}
+
+function toxicitySpan(source: Source, part: TextToxicityPart | null | undefined): TextSpan[] {
+  if (!part?.topSpan) return [];
+  const [label, score] = Object.entries(part.scores)
+    .filter((e): e is [string, number] => typeof e[1] === 'number')
+    .sort((a, b) => b[1] - a[1])[0] ?? [null, null];
+  if (label === null || score === null) return [];
+  return [{ source, label, score, start: part.topSpan.start, end: part.topSpan.end, text: part.topSpan.text }];
+}
+
+function textSpans(job: JobRecord): TextSpan[] {
+  const spans: TextSpan[] = [
+    ...toxicitySpan('caption', job.parts.caption?.toxicity),
+    ...toxicitySpan('ocr', job.parts.vision?.ocr?.toxicity),
+    ...toxicitySpan('speech', job.parts.speech?.toxicity),
+  ];
+  const results = job.results && isPolicyResult(job.results) ? job.results : null;
+  for (const c of results?.policy_categories ?? []) {
+    const m = TERM_TRIGGER.exec(c.triggered_by ?? '');
+    if (!m) continue;
+    const source = m[1] as Source;
+    const start = Number(m[3]);
+    const end = Number(m[4]);
+    const text = sourceText(job, source)?.slice(start, end) ?? m[2]!;
+    spans.push({ source, label: `terms:${c.name}`, score: c.score, start, end, text });
+  }
+  return spans;
+}
+
+function evidence(job: JobRecord): ReviewItemDetail['evidence'] {
+  return Object.entries(job.parts.vision?.evidence ?? {}).flatMap(([cls, list]) =>
+    (list ?? []).map((e) => ({ class: cls, timestamp: e.timestamp, score: e.score, box: e.box ?? null })),
+  );
+}
+
+export async function reviewItemDetail(mod: ModerationJob, job: JobRecord | null, media: MediaStore): Promise<ReviewItemDetail | null> {
+  const item = reviewItemOf(mod);
+  if (!item) return null;
+  const results = job?.results && isPolicyResult(job.results) ? job.results : null;
+  const frames = (job?.parts.hashes?.frames ?? []).map((f, index) => ({ index, timestamp: f.timestamp }));
+  const mediaAvailable = frames.length > 0 && (await media.has(mediaKeys.frame(mod.classificationJobId, 0)).catch(() => false));
+  const speech = job?.parts.speech && !job.parts.speech.error ? job.parts.speech : null;
+  return {
+    ...item,
+    caption: job?.caption ?? null,
+    policy_categories: results?.policy_categories ?? [],
+    transcript: speech?.transcript ?? null,
+    speech_segments: speech?.segments ?? [],
+    ocr_text: job?.parts.vision?.ocr?.text ?? null,
+    text_spans: job ? textSpans(job) : [],
+    evidence: job ? evidence(job) : [],
+    frames: mediaAvailable ? frames : [],
+    media_available: mediaAvailable,
+  };
+}
