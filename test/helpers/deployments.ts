@@ -9,7 +9,7 @@ export interface Deployment {
   mode: 'all-in-one' | 'distributed';
   url: string;
   tokenKey: string;
-  tenants: { acme: TestTenant; globex: TestTenant; initech: TestTenant };
+  tenants: { acme: TestTenant; globex: TestTenant; initech: TestTenant; umbrella: TestTenant };
   services: Map<string, ServiceProcess>;
   /** Distributed only: the key that signs service-to-service calls, and each service's gRPC address. */
   serviceAuthKey?: string;

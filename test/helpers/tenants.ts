@@ -2,27 +2,48 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 
+export interface TestReviewer {
+  id: string;
+  key: string;
+}
+
 export interface TestTenant {
   id: string;
   apiKey: string;
   signingSecret: string | null;
+  /** People of the tenant who sign in to the review routes and the console. */
+  reviewers: TestReviewer[];
 }
 
-/** Three tenants (acme Standard; globex keyed by sha256; initech Premium, without a signing secret) written as a TENANTS_FILE. */
-export function writeTenantsFile(dir: string): { file: string; acme: TestTenant; globex: TestTenant; initech: TestTenant } {
-  const acme = { id: 'acme', apiKey: `key_acme_${crypto.randomBytes(12).toString('hex')}`, signingSecret: `whsec_${crypto.randomBytes(12).toString('hex')}` };
-  const globex = { id: 'globex', apiKey: `key_globex_${crypto.randomBytes(12).toString('hex')}`, signingSecret: `whsec_${crypto.randomBytes(12).toString('hex')}` };
-  const initech = { id: 'initech', apiKey: `key_initech_${crypto.randomBytes(12).toString('hex')}`, signingSecret: null };
+const reviewer = (id: string): TestReviewer => ({ id, key: `rev_${id}_${crypto.randomBytes(12).toString('hex')}` });
+const sha256 = (v: string) => crypto.createHash('sha256').update(v).digest('hex');
+
+/**
+ * Four tenants written as a TENANTS_FILE: acme Standard (one reviewer); globex keyed by sha256; initech
+ * Premium, without a signing secret; umbrella Premium with a signing secret and two reviewers (by sha256).
+ */
+export function writeTenantsFile(dir: string): { file: string; acme: TestTenant; globex: TestTenant; initech: TestTenant; umbrella: TestTenant } {
+  const acme = { id: 'acme', apiKey: `key_acme_${crypto.randomBytes(12).toString('hex')}`, signingSecret: `whsec_${crypto.randomBytes(12).toString('hex')}`, reviewers: [reviewer('mallory')] };
+  const globex = { id: 'globex', apiKey: `key_globex_${crypto.randomBytes(12).toString('hex')}`, signingSecret: `whsec_${crypto.randomBytes(12).toString('hex')}`, reviewers: [] };
+  const initech = { id: 'initech', apiKey: `key_initech_${crypto.randomBytes(12).toString('hex')}`, signingSecret: null, reviewers: [] };
+  const umbrella = { id: 'umbrella', apiKey: `key_umbrella_${crypto.randomBytes(12).toString('hex')}`, signingSecret: `whsec_${crypto.randomBytes(12).toString('hex')}`, reviewers: [reviewer('alice'), reviewer('bob')] };
   const file = path.join(dir, 'tenants.json');
   fs.writeFileSync(
     file,
     JSON.stringify({
       tenants: [
-        { id: acme.id, api_keys: [acme.apiKey], signing_secret: acme.signingSecret, tier: 'standard' },
-        { id: globex.id, api_key_sha256: [crypto.createHash('sha256').update(globex.apiKey).digest('hex')], signing_secret: globex.signingSecret },
+        { id: acme.id, api_keys: [acme.apiKey], signing_secret: acme.signingSecret, tier: 'standard', reviewers: acme.reviewers.map((r) => ({ id: r.id, api_keys: [r.key] })) },
+        { id: globex.id, api_key_sha256: [sha256(globex.apiKey)], signing_secret: globex.signingSecret },
         { id: initech.id, api_keys: [initech.apiKey], tier: 'premium' },
+        {
+          id: umbrella.id,
+          api_keys: [umbrella.apiKey],
+          signing_secret: umbrella.signingSecret,
+          tier: 'premium',
+          reviewers: umbrella.reviewers.map((r) => ({ id: r.id, api_key_sha256: sha256(r.key) })),
+        },
       ],
     }),
   );
-  return { file, acme, globex, initech };
+  return { file, acme, globex, initech, umbrella };
 }

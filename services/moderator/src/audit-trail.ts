@@ -13,14 +13,14 @@ let sequence = 0;
  * Ids sort in the order records were made (time, then a per-process sequence), so records written in
  * the same millisecond still list in order.
  */
-export function newAuditId(now = Date.now()): string {
+export function sortableId(prefix: 'aud' | 'fb', now = Date.now()): string {
   sequence = (sequence + 1) % 36 ** 4;
-  return `aud_${now.toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${crypto.randomBytes(4).toString('hex')}`;
+  return `${prefix}_${now.toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${crypto.randomBytes(4).toString('hex')}`;
 }
 
 export function auditOf(job: ModerationJob, action: AuditAction, actor: Actor, details: Record<string, unknown>, now = new Date()): AuditRecord {
   return {
-    id: newAuditId(now.getTime()),
+    id: sortableId('aud', now.getTime()),
     tenant_id: job.tenantId,
     at: now.toISOString(),
     actor,

@@ -1,7 +1,6 @@
 // Feedback: a caller's or reviewer's word on whether a class or category was right for a job, stored
 // with the score and level the job reported so that recalibration can refit thresholds. A reviewer's
 // decision counts as feedback on every category the reviewer set a level for.
-import crypto from 'node:crypto';
 import type { Runtime } from '@modsvc/common/host';
 import type { FeedbackActor, ReviewerRef } from '@modsvc/common/contracts';
 import { ApiError } from '@modsvc/common/errors';
@@ -14,7 +13,8 @@ import {
   type ModerationJob,
   type ReviewDecisionInput,
 } from '@modsvc/common/domain/index';
-import { auditOf, newAuditId } from './audit-trail.ts';
+import { policyNamed } from '@modsvc/common/tenant-policy';
+import { auditOf, sortableId } from './audit-trail.ts';
 
 interface Reported {
   score: number | null;
@@ -43,7 +43,7 @@ function reportedClass(job: JobRecord | null, cls: string): Reported | null {
 
 function feedbackRecord(tenantId: string, source: FeedbackActor, job: { id: string; moderationJobId: string | null }, f: { cls: string | null; category: string | null; correct: boolean; note: string | null }, reported: Reported): FeedbackRecord {
   return {
-    id: `fb_${crypto.randomBytes(12).toString('base64url')}`,
+    id: sortableId('fb'),
     tenant_id: tenantId,
     at: new Date().toISOString(),
     source: source.kind,
@@ -68,7 +68,7 @@ async function save(rt: Runtime, record: FeedbackRecord, mod: ModerationJob | nu
     await rt.workflow.appendAudit(auditOf(mod, 'feedback.recorded', actor, details));
   } else {
     await rt.workflow.appendAudit({
-      id: newAuditId(),
+      id: sortableId('aud'),
       tenant_id: record.tenant_id,
       at: record.at,
       actor,
@@ -98,18 +98,28 @@ export async function recordFeedback(rt: Runtime, tenantId: string, actor: Feedb
   return record;
 }
 
-/** The reviewer agreed (correct) or not with the automated level of each category they set. */
+const RANK: Record<string, number> = { unknown: -1, none: 0, low: 1, medium: 2, high: 3 };
+
+/**
+ * The reviewer agreed (correct) or not that each category they set is flagged: at or above the lowest
+ * level the policy version's rules reject or review. A MEDIUM raised to HIGH is still correct; a
+ * MEDIUM lowered to LOW is not.
+ */
 export async function feedbackFromReview(rt: Runtime, mod: ModerationJob, automated: ModerationDecision, reviewer: ReviewerRef, input: ReviewDecisionInput): Promise<void> {
   if (!input.categories.length) return;
   const job = await rt.store.getForTenant(mod.tenantId, mod.classificationJobId);
+  const rules = (await policyNamed(rt.policies, mod.tenantId, automated.policy_version)).moderation;
+  const deciding = Math.min(4, ...[...rules.reject, ...rules.review].map((l) => RANK[l.toLowerCase()]!));
+  const flagged = (level: string | undefined) => (RANK[level ?? 'unknown'] ?? -1) >= deciding;
   for (const c of input.categories) {
     const before = automated.policy_categories.find((p) => p.name === c.name);
-    const reported = reportedCategory(job, c.name) ?? { score: null, riskLevel: before?.risk_level.toUpperCase() ?? null, policyVersion: automated.policy_version };
+    if (!before || before.risk_level === 'unknown') continue;
+    const reported = reportedCategory(job, c.name) ?? { score: null, riskLevel: before.risk_level.toUpperCase(), policyVersion: automated.policy_version };
     const record = feedbackRecord(
       mod.tenantId,
       { kind: 'reviewer', id: reviewer.reviewerId },
       { id: mod.classificationJobId, moderationJobId: mod.id },
-      { cls: null, category: c.name, correct: before?.risk_level === c.risk_level, note: `review: ${c.risk_level} (${input.reason})` },
+      { cls: null, category: c.name, correct: flagged(before.risk_level) === flagged(c.risk_level), note: `review: ${c.risk_level} (${input.reason})` },
       reported,
     );
     await save(rt, record, mod);

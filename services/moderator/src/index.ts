@@ -13,7 +13,7 @@ export const service = defineStage({
   needs: [],
   async start(rt, _peers, settings) {
     const jobs = new ModerationJobs(rt);
-    watchReviewQueueDepth(rt.workflow);
+    watchReviewQueueDepth(rt.workflow, (err) => rt.log.warn({ err }, 'review queue depth could not be read'));
     return {
       provides: { moderator: createModerator(rt, settings, jobs) },
       tasks: [

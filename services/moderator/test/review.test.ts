@@ -145,12 +145,22 @@ describe('human review', () => {
     await expect(moderator.feedback('t1', { kind: 'caller', id: 't1' }, { job_id: job.id, category: 'NOPE', correct: true })).rejects.toMatchObject({ status: 422 });
     await expect(moderator.feedback('t2', { kind: 'caller', id: 't2' }, { job_id: job.id, category: 'SEXUAL', correct: true })).rejects.toMatchObject({ status: 404 });
     await moderator.claim(alice, id);
-    await moderator.decide(alice, id, { decision: 'reject', categories: [{ name: 'SEXUAL', risk_level: 'medium' }, { name: 'DRUGS', risk_level: 'low' }], reason: 'r' });
+    // SEXUAL was MEDIUM (flagged): raised to HIGH it is still rightly flagged. DRUGS was NONE: LOW is
+    // still not flagged (right), MEDIUM would have been a miss.
+    await moderator.decide(alice, id, { decision: 'reject', categories: [{ name: 'SEXUAL', risk_level: 'high' }, { name: 'DRUGS', risk_level: 'low' }], reason: 'r' });
     const all = await workflow.listFeedback('t1', 10);
     expect(all.map((f) => [f.source, f.category, f.correct])).toEqual([
       ['caller', 'SEXUAL', false],
       ['reviewer', 'SEXUAL', true],
-      ['reviewer', 'DRUGS', false],
+      ['reviewer', 'DRUGS', true],
+    ]);
+    const { moderator: m2, id: id2 } = await escalated();
+    await m2.claim(alice, id2);
+    await m2.decide(alice, id2, { decision: 'reject', categories: [{ name: 'SEXUAL', risk_level: 'low' }, { name: 'DRUGS', risk_level: 'medium' }], reason: 'r' });
+    const second = (await workflow.listFeedback('t1', 10)).filter((f) => f.moderation_job_id === id2);
+    expect(second.map((f) => [f.category, f.correct])).toEqual([
+      ['SEXUAL', false],
+      ['DRUGS', false],
     ]);
   });
 

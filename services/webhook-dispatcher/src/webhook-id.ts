@@ -6,7 +6,7 @@ export function jobFinishedWebhookId(jobId: string): string {
   return `job.finished:${jobId}`;
 }
 
-/** A moderation result callback (pipeline.callback carries only these; its id is the moderation job id). */
+/** A moderation result callback (pipeline.callback carries only these; its id is <moderation job id>.<n>, one per decision). */
 export function moderationResultWebhookId(moderationJobId: string): string {
   return `moderation.result:${moderationJobId}`;
 }
