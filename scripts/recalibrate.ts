@@ -4,7 +4,7 @@
 // as its next version (Premium tenants only) and records that in the audit trail.
 // Reads the services' configuration: JOB_STORE/DATA_DIR/NATS_URL/MONGODB_URL, and TENANTS_FILE
 // (DATA_DIR/tenants.json when unset, as all-in-one does).
-import crypto from 'node:crypto';
+import { sortableId } from '../packages/common/src/record-ids.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -139,7 +139,7 @@ async function recalibrateTenant(opts: Options, tenants: TenantRegistry, policie
 
 function publishedAudit(tenantId: string, version: string, previous: string, changes: ReturnType<typeof changesOf>, records: number, at: Date): AuditRecord {
   return {
-    id: `aud_${crypto.randomBytes(12).toString('base64url')}`,
+    id: sortableId('aud', at.getTime()),
     tenant_id: tenantId,
     at: at.toISOString(),
     actor: { kind: 'admin', id: 'recalibrate' },

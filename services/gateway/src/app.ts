@@ -14,6 +14,7 @@ import { moderationRoutes } from './routes/moderation.ts';
 import { reviewRoutes } from './routes/review.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { reviewConsoleRouter } from './review-console.ts';
 import type { MediaKind, Product } from '@modsvc/common/jobs';
 import type { TenantRegistry } from '@modsvc/common/tenants';
 import type { Config } from '@modsvc/common/config';
@@ -106,6 +107,8 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
 
   const v1 = express.Router();
   v1.use(express.urlencoded({ extended: false, limit: '300kb' }));
+  // A policy document may carry example images (up to 8 per signal, 150 KB each, in base64); the first parser to read a body wins.
+  v1.use('/policy', express.json({ limit: '2mb' }));
   v1.use(express.json({ limit: '200kb' }));
 
   v1.get('/openapi.json', (_req, res) => void res.json(openapi));
@@ -283,6 +286,7 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
   v1.use(auditRoutes({ moderator: deps.moderator }));
 
   app.use('/v1', v1);
+  app.use('/review', reviewConsoleRouter());
   app.use((req, res) => sendError(res, new ApiError('not_found', `No route ${req.method} ${req.path}; see /v1/openapi.json.`)));
   app.use(errorHandler(log, () => `images up to ${mb(config.MAX_IMAGE_BYTES)}, videos up to ${mb(config.MAX_VIDEO_BYTES)}`));
   return app;
