@@ -56,7 +56,8 @@ export async function reviewItemDetail(mod: ModerationJob, job: JobRecord | null
   if (!item) return null;
   const results = job?.results && isPolicyResult(job.results) ? job.results : null;
   const frames = (job?.parts.hashes?.frames ?? []).map((f, index) => ({ index, timestamp: f.timestamp }));
-  const mediaAvailable = frames.length > 0 && (await media.has(mediaKeys.frame(mod.classificationJobId, 0)).catch(() => false));
+  // The media store numbers frames from 1, the review item from 0.
+  const mediaAvailable = frames.length > 0 && (await media.has(mediaKeys.frame(mod.classificationJobId, 1)).catch(() => false));
   const speech = job?.parts.speech && !job.parts.speech.error ? job.parts.speech : null;
   return {
     ...item,
