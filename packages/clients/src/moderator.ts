@@ -34,6 +34,7 @@ export function moderatorBinding(api: ModeratorApi): GrpcBinding {
         classificationJobId: req.classificationJobId || null,
         externalId: req.externalId,
         callbackUrl: req.callbackUrl || null,
+        idempotencyKey: req.idempotencyKey || null,
       });
       return { resultJson: JSON.stringify(r.result), httpStatus: r.httpStatus, found: true };
     }),
@@ -76,7 +77,7 @@ export function moderatorClient(address: string, auth: ServiceAuth | null): Mode
   };
   return {
     async moderate(input) {
-      const request = { tenantId: input.tenantId, classificationJobId: input.classificationJobId ?? '', externalId: input.externalId, callbackUrl: input.callbackUrl ?? '' };
+      const request = { tenantId: input.tenantId, classificationJobId: input.classificationJobId ?? '', externalId: input.externalId, callbackUrl: input.callbackUrl ?? '', idempotencyKey: input.idempotencyKey ?? '' };
       const r = await callUnary<ModerationReply__Output>((md, o, cb) => client.Moderate(request, md, o, cb), MODERATE_DEADLINE_MS);
       return parseModerationReply(r.httpStatus, JSON.parse(r.resultJson));
     },

@@ -185,6 +185,8 @@ export interface ModerateInput {
   classificationJobId: string | null;
   externalId: string;
   callbackUrl: string | null;
+  /** The caller's Idempotency-Key: a repeat within the job's life answers the same moderation job. */
+  idempotencyKey?: string | null;
 }
 
 /** A reviewer of a tenant, as the reviewer-role token names them. */

@@ -361,7 +361,7 @@ describe('POST /v1/moderate', () => {
       const r = await send('acme', 'POST', '/moderate', body);
       expect(r).toMatchObject({ status: 202, body: { moderation_job_id: 'vmod_new', classification_job_id: 'job_1' } });
     }
-    expect(called('moderate').map((c) => c.args[0])).toEqual(Array(3).fill({ tenantId: 'acme', classificationJobId: 'job_1', externalId: 'e1', callbackUrl: 'https://hooks.example/m' }));
+    expect(called('moderate').map((c) => c.args[0])).toEqual(Array(3).fill({ tenantId: 'acme', classificationJobId: 'job_1', externalId: 'e1', callbackUrl: 'https://hooks.example/m', idempotencyKey: null }));
     expect(called('submitUpload').concat(called('submitUrl'))).toEqual([]);
   });
 

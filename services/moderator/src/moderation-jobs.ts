@@ -6,12 +6,18 @@ import type { ModerateInput } from '@modsvc/common/contracts';
 import { ApiError } from '@modsvc/common/errors';
 import { checkCallbackUrl } from '@modsvc/common/callback-url';
 import type { ModerationJob, ModerationReply } from '@modsvc/common/domain/index';
+import { DuplicateModerationJobError } from '@modsvc/common/store/workflow/types';
 import { recordAutomatedDecision } from '@modsvc/common/workflow-metrics';
 import { automatedOutcome, jobFields } from './automated.ts';
 import { appendAudit, SYSTEM } from './audit-trail.ts';
 import { sendModerationWebhook } from './notify.ts';
 
 const POLL_MS = 250;
+
+/** The moderation job id an Idempotency-Key stands for: the same key of the same tenant, the same job. */
+function idempotentId(tenantId: string, key: string): string {
+  return `vmod_${crypto.createHash('sha256').update(`${tenantId}\u0000${key}`).digest('base64url').slice(0, 16)}`;
+}
 
 export function replyOf(job: ModerationJob): ModerationReply {
   if (job.result) return { httpStatus: 200, result: job.result };
@@ -33,7 +39,7 @@ export class ModerationJobs {
     if (!job || job.product !== 'policy') throw new ApiError('not_found', `No policy classification job ${input.classificationJobId} for this account.`);
     const now = new Date().toISOString();
     const mod: ModerationJob = {
-      id: `vmod_${crypto.randomBytes(12).toString('base64url')}`,
+      id: input.idempotencyKey ? idempotentId(input.tenantId, input.idempotencyKey) : `vmod_${crypto.randomBytes(12).toString('base64url')}`,
       tenantId: input.tenantId,
       classificationJobId: job.id,
       contentType: job.media,
@@ -48,9 +54,23 @@ export class ModerationJobs {
       review: null,
       webhooksSent: 0,
     };
-    await this.rt.workflow.createModeration(mod);
+    try {
+      await this.rt.workflow.createModeration(mod);
+    } catch (err) {
+      if (!(err instanceof DuplicateModerationJobError)) throw err;
+      return this.repeated(mod);
+    }
     await appendAudit(this.rt.workflow, mod, 'moderation.requested', { kind: 'caller', id: input.tenantId }, { external_id: input.externalId, callback: Boolean(input.callbackUrl) });
     return mod;
+  }
+
+  /** A repeat of an Idempotency-Key: the first job, unless the key was used for another request. */
+  private async repeated(attempt: ModerationJob): Promise<ModerationJob> {
+    const first = await this.rt.workflow.getModeration(attempt.tenantId, attempt.id);
+    if (!first) throw new ApiError('conflict', 'This Idempotency-Key is held by a request still being made; retry shortly.');
+    const same = first.classificationJobId === attempt.classificationJobId && first.externalId === attempt.externalId && first.callbackUrl === attempt.callbackUrl;
+    if (!same) throw new ApiError('idempotency_conflict', 'This Idempotency-Key was used for a different moderation request; use a new key.');
+    return first;
   }
 
   /** Decides a classifying job whose classification has finished; returns the job as it now stands. */

@@ -151,4 +151,17 @@ describe('moderation result', () => {
     expect(published).toEqual([{ subject: 'pipeline.callback', id: `${reply.result.moderation_job_id}.1`, body: JSON.stringify(reply.result) }]);
     expect(parseModerationReply(reply.httpStatus, JSON.parse(JSON.stringify(reply.result)))).toEqual(reply);
   });
+
+  it('an Idempotency-Key answers the first moderation job on a repeat, and refuses the key for another request', async () => {
+    const job = newJobRecord({ product: 'policy', status: 'done', results: POLICY_RESULT });
+    const { moderator, published } = moderatorOver(job);
+    const first = await moderator.moderate({ ...input(job, 'https://hooks.example.com/m'), idempotencyKey: 'k-1' });
+    const again = await moderator.moderate({ ...input(job, 'https://hooks.example.com/m'), idempotencyKey: 'k-1' });
+    expect(again).toEqual(first);
+    expect(published).toHaveLength(1);
+    expect(await workflow.listInReview(job.tenantId, 10)).toHaveLength(1);
+    await expect(moderator.moderate({ ...input(job), externalId: 'other', idempotencyKey: 'k-1' })).rejects.toMatchObject({ status: 409 });
+    const other = await moderator.moderate({ ...input(job), idempotencyKey: 'k-2' });
+    expect(other.result.moderation_job_id).not.toBe(first.result.moderation_job_id);
+  });
 });

@@ -6,6 +6,7 @@ export interface ModerateRequest {
   'classificationJobId'?: (string);
   'externalId'?: (string);
   'callbackUrl'?: (string);
+  'idempotencyKey'?: (string);
 }
 
 export interface ModerateRequest__Output {
@@ -13,4 +14,5 @@ export interface ModerateRequest__Output {
   'classificationJobId': (string);
   'externalId': (string);
   'callbackUrl': (string);
+  'idempotencyKey': (string);
 }

@@ -78,7 +78,7 @@ export function moderationRoutes(deps: ModerationRoutesDeps): express.Router {
         if (!parsed.success) throw new ApiError('invalid_request', describeZodError(parsed.error));
         const f = parsed.data;
         const classificationJobId = await classificationJobOf(req, tenantId, f);
-        const reply = await deps.moderator.moderate({ tenantId, classificationJobId, externalId: f.external_id, callbackUrl: f.callback_url ?? null });
+        const reply = await deps.moderator.moderate({ tenantId, classificationJobId, externalId: f.external_id, callbackUrl: f.callback_url ?? null, idempotencyKey: idempotencyKeyOf(req) });
         res.status(reply.httpStatus).json(reply.result);
       } finally {
         if (req.file) fs.promises.rm(req.file.path, { force: true }).catch(() => undefined);
