@@ -81,7 +81,7 @@ describe.each(MODES)('policies per tenant (%s)', (_mode, start) => {
 
     const mod = await premium.postJson('/moderate', { classification_job_id: submit.body.job_id, external_id: 'shade-1' });
     expect(mod.status).toBe(200);
-    expect(mod.body).toMatchObject({ decision: 'review', policy_version: version, escalate_reasons: expect.arrayContaining(['medium_risk_cosmetics']) });
+    expect(mod.body).toMatchObject({ decision: 'pending_review', policy_version: version, escalate_reasons: expect.arrayContaining(['medium_risk_cosmetics']) });
   });
 
   it('/v1/moderate lists categories no model scored as unknown and escalates them as not covered', async () => {
@@ -105,7 +105,7 @@ describe.each(MODES)('policies per tenant (%s)', (_mode, start) => {
     expect(mod.status).toBe(200);
     expect(mod.body.policy_categories).toEqual(categories.map((c) => ({ name: c.name, risk_level: c.risk_level.toLowerCase() })));
     if (unknown.length) {
-      expect(mod.body).toMatchObject({ decision: 'review', escalate: true });
+      expect(mod.body).toMatchObject({ decision: 'pending_review', escalate: true });
       expect(mod.body.escalate_reasons).toEqual(expect.arrayContaining(unknown.map((n) => `not_covered_${n.toLowerCase()}`)));
     }
   });
