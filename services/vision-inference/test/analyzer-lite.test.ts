@@ -43,7 +43,7 @@ describe.skipIf(!haveData)("analyzer, model set 'lite'", () => {
       expect(c.heldBack.all!.calibrationError!, k).toBeLessThan(0.1);
     }
     // The trained heads load from artifacts/ through the registry's ONNX path (sha256 from heads.json).
-    const heads = m.models.find((x) => x.runtime === 'onnx');
+    const heads = m.models.find((x) => x.id === 'mobilenet_v2-heads');
     expect(heads).toMatchObject({ id: 'mobilenet_v2-heads', loaded: true });
     for (const c of heads!.classes) expect(m.classes.find((k) => k.class === c)!.model).toMatch(/^mobilenet_v2-heads@/);
   });

@@ -29,7 +29,7 @@ if (existsSync(out)) for (const l of readFileSync(out, 'utf8').split('\n')) if (
 const reg = new ModelRegistry(settings);
 const hSpec = humanSpec('face');
 const oSpec = humanSpec('object');
-reg.declare(nsfwSpec, nsfwLoader);
+reg.declare(nsfwSpec, nsfwLoader(settings));
 reg.declare(hSpec, humanLoader('face', settings.VISION_HUMAN_MAX_SIDE));
 reg.declare(oSpec, humanLoader('object', settings.VISION_HUMAN_MAX_SIDE));
 reg.declare(ocrSpec, ocrLoader(settings.VISION_OCR_MAX_SIDE));

@@ -69,7 +69,7 @@ export function liteRegistry(settings: LiteModelSettings, opts: LiteSetOptions):
   const dir = opts.artifactsDir ?? ARTIFACTS_DIR;
   const disabled = opts.disabled ?? new Set<string>();
   const registry = new ModelRegistry(settings);
-  if (!disabled.has(NSFW_ID)) registry.declare(nsfwSpec, nsfwLoader);
+  if (!disabled.has(NSFW_ID)) registry.declare(nsfwSpec, nsfwLoader(settings));
   if (!disabled.has(HUMAN_ID)) registry.declare(humanSpec('face'), humanLoader('face', settings.VISION_HUMAN_MAX_SIDE));
   if (opts.objects && !disabled.has(OBJECT_ID)) registry.declare(humanSpec('object'), humanLoader('object', settings.VISION_HUMAN_MAX_SIDE));
   if (!disabled.has(HUMAN_ID) && !disabled.has(FACE_GENDER_ID)) registry.declare(faceGenderSpec, faceGenderLoader);

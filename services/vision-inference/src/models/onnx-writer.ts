@@ -29,6 +29,15 @@ export class Writer {
     return this;
   }
 
+  /** A float32 field (wire type 5, little-endian). */
+  float(field: number, v: number): this {
+    this.key(field, 5);
+    const b = Buffer.alloc(4);
+    b.writeFloatLE(v);
+    this.parts.push(b);
+    return this;
+  }
+
   bytes(field: number, b: Uint8Array): this {
     this.key(field, 2);
     this.varint(b.length);
@@ -99,4 +108,65 @@ export function buildLinearModel(W: number[][], b: number[], withSigmoid = false
     .msg(11, valueInfo('x', ['batch', inDim]))
     .msg(12, valueInfo('y', ['batch', outDim]));
   return new Writer().int(1, 8).str(2, 'modsvc').msg(7, g).msg(8, new Writer().str(1, '').int(2, 13)).finish();
+}
+
+const ATTR_FLOAT = 1;
+const ATTR_INT = 2;
+const ATTR_INTS = 7;
+
+/** A node attribute: an int, a list of ints, or a float (`{ f }`). */
+export type AttrValue = number | number[] | { f: number };
+
+export interface GraphNode {
+  op: string;
+  inputs: string[];
+  outputs: string[];
+  attrs?: Record<string, AttrValue>;
+}
+
+export interface GraphSpec {
+  name: string;
+  inputs: { name: string; dims: (number | string)[] }[];
+  outputs: { name: string; dims: (number | string)[] }[];
+  initializers: { name: string; dims: number[]; values: Float32Array }[];
+  nodes: GraphNode[];
+  opset?: number;
+}
+
+/** AttributeProto: name(1), f(2), i(3), ints(8), type(20). */
+function attribute(name: string, v: AttrValue): Writer {
+  const w = new Writer().str(1, name);
+  if (Array.isArray(v)) {
+    for (const x of v) w.int(8, x);
+    return w.int(20, ATTR_INTS);
+  }
+  if (typeof v === 'object') return w.float(2, v.f).int(20, ATTR_FLOAT);
+  return w.int(3, v).int(20, ATTR_INT);
+}
+
+function rawTensor(name: string, dims: number[], values: Float32Array): Writer {
+  const w = new Writer();
+  for (const d of dims) w.int(1, d);
+  w.int(2, FLOAT).str(8, name);
+  const raw = Buffer.alloc(values.length * 4);
+  for (let i = 0; i < values.length; i++) raw.writeFloatLE(values[i] as number, i * 4);
+  return w.bytes(9, raw);
+}
+
+/** Any float graph: named float inputs/outputs (number or symbolic dims), float initializers, nodes with int/ints/float attributes. */
+export function buildGraph(g: GraphSpec): Buffer {
+  const gw = new Writer();
+  g.nodes.forEach((n, i) => {
+    const nw = new Writer();
+    for (const x of n.inputs) nw.str(1, x);
+    for (const x of n.outputs) nw.str(2, x);
+    nw.str(3, `${n.op}_${i}`).str(4, n.op);
+    for (const [k, v] of Object.entries(n.attrs ?? {})) nw.msg(5, attribute(k, v));
+    gw.msg(1, nw);
+  });
+  gw.str(2, g.name);
+  for (const t of g.initializers) gw.msg(5, rawTensor(t.name, t.dims, t.values));
+  for (const i of g.inputs) gw.msg(11, valueInfo(i.name, i.dims));
+  for (const o of g.outputs) gw.msg(12, valueInfo(o.name, o.dims));
+  return new Writer().int(1, 8).str(2, 'modsvc').msg(7, gw).msg(8, new Writer().str(1, '').int(2, g.opset ?? 13)).finish();
 }
