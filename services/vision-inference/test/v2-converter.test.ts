@@ -93,7 +93,7 @@ describe.skipIf(!haveData)('nsfwjs MobileNetV2: PyTorch conversion equals the or
   it('gives the same 5-way probabilities', () => {
     let worst = 0;
     fixture.images.forEach((img, k) => {
-      for (const l of NSFW_LABELS) worst = Math.max(worst, Math.abs(outs[k]!.probs[l] - img.probs[l]!));
+      for (const l of NSFW_LABELS) worst = Math.max(worst, Math.abs(outs[k]!.probs[l]! - img.probs[l]!));
     });
     expect(worst).toBeLessThan(PROB_TOL);
   });
