@@ -116,14 +116,19 @@ describe('ONNX models through the registry', () => {
 });
 
 describe('ONNX runtime settings', () => {
-  it('takes intra-op threads from VISION_THREADS, else the cgroup limit', () => {
+  it('takes intra-op threads from VISION_THREADS, else the cgroup limit shared among the worker threads', () => {
     expect(intraOpThreads(settingsSchema.parse({ VISION_THREADS: '3' }))).toBe(3);
+    expect(intraOpThreads(settingsSchema.parse({ VISION_THREADS: '3', VISION_WORKERS: '2' }))).toBe(3);
     const cg = mkdtempSync(path.join(dir, 'cg-'));
+    const oneWorker = settingsSchema.parse({ VISION_WORKERS: '1' });
     writeFileSync(path.join(cg, 'cpu.max'), '250000 100000\n');
-    expect(intraOpThreads(settings, cg)).toBe(2);
-    expect(intraOpThreads(settingsSchema.parse({ VISION_THREADS: '0' }), cg)).toBe(2);
+    expect(intraOpThreads(oneWorker, cg)).toBe(2);
+    expect(intraOpThreads(settingsSchema.parse({ VISION_THREADS: '0', VISION_WORKERS: '0' }), cg)).toBe(2);
+    expect(intraOpThreads(settingsSchema.parse({ VISION_WORKERS: '2' }), cg)).toBe(1);
+    writeFileSync(path.join(cg, 'cpu.max'), '400000 100000\n');
+    expect(intraOpThreads(settingsSchema.parse({ VISION_WORKERS: '2' }), cg)).toBe(2);
     writeFileSync(path.join(cg, 'cpu.max'), '50000 100000\n');
-    expect(intraOpThreads(settings, cg)).toBe(1);
+    expect(intraOpThreads(oneWorker, cg)).toBe(1);
   });
 
   it('uses CPU when forced or when no GPU is visible', () => {

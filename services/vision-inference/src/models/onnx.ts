@@ -1,5 +1,6 @@
 // onnxruntime-node wrapper: CUDA execution provider when the machine has a GPU and the binding
-// offers it, else CPU; intra-op threads from VISION_THREADS or the cgroup CPU limit.
+// offers it, else CPU; intra-op threads from VISION_THREADS, else the cgroup CPU limit shared out
+// among the VISION_WORKERS threads that each run their own sessions.
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import * as ort from 'onnxruntime-node';
@@ -26,16 +27,22 @@ export function cgroupCpuLimit(root = '/sys/fs/cgroup'): number | null {
   return null;
 }
 
-/** What an ONNX session is created with: intra-op threads and execution provider. */
-export type OnnxSettings = Pick<VisionSettings, 'VISION_THREADS' | 'VISION_ORT_PROVIDER'>;
+/** What an ONNX session is created with: intra-op threads and execution provider (and the worker threads that share the CPUs). */
+export type OnnxSettings = Pick<VisionSettings, 'VISION_THREADS' | 'VISION_ORT_PROVIDER'> & Partial<Pick<VisionSettings, 'VISION_WORKERS'>>;
 
-/** Intra-op threads: VISION_THREADS, else floor(cgroup limit), else available parallelism; at least 1. */
-export function intraOpThreads(settings: Pick<OnnxSettings, 'VISION_THREADS'>, cgroupRoot?: string): number {
+/**
+ * Intra-op threads: VISION_THREADS, else floor(cgroup limit, else available parallelism) divided among
+ * VISION_WORKERS (each worker thread has its own sessions); at least 1. Two workers with two threads
+ * each on two cores ran MobileNetV2 at 59 images/s against 199 with one each (bench/results/nsfw-onnx.json):
+ * onnxruntime's threads spin at every layer's barrier and stall when the cores are oversubscribed.
+ */
+export function intraOpThreads(settings: Pick<OnnxSettings, 'VISION_THREADS' | 'VISION_WORKERS'>, cgroupRoot?: string): number {
   const configured = settings.VISION_THREADS;
   if (configured !== undefined && configured >= 1) return Math.floor(configured);
   const limit = cgroupCpuLimit(cgroupRoot);
   const n = limit != null ? Math.floor(limit) : os.availableParallelism();
-  return Math.max(1, n);
+  const workers = Math.max(1, Math.floor(settings.VISION_WORKERS ?? 1));
+  return Math.max(1, Math.floor(n / workers));
 }
 
 /** Execution providers to try, in order: CUDA first when a GPU is visible and the binding lists it. */
