@@ -2,7 +2,7 @@
 VISION_DIR := services/vision-inference
 VISION_MANIFEST ?= ../shared/data/images/labels.csv
 
-.PHONY: train-vision vision-collect vision-calibrate vision-latency vision-report models models-report
+.PHONY: train-vision vision-collect vision-calibrate vision-latency vision-report models models-report convert-nsfwjs-onnx bench-nsfw-onnx
 
 # Runs every lite-set model over the labelled images (resumable cache in train/.cache/), then fits
 # the MobileNetV2-feature heads and the per-class calibrators; writes services/vision-inference/artifacts/.
@@ -17,6 +17,15 @@ vision-calibrate: install
 # Per-class held-back figures (markdown tables for README.md / docs/vision.md) from artifacts/calibration.json.
 vision-report: install
 	@npx tsx $(VISION_DIR)/train/report.ts
+
+# nsfwjs' MobileNetV2 as an ONNX file (train/.cache/nsfwjs-mobilenet_v2.onnx, the bytes the service
+# converts in memory at load; deterministic), with the sha256 of its sources and of the output.
+convert-nsfwjs-onnx: install
+	npx tsx $(VISION_DIR)/train/convert-nsfwjs-onnx.ts
+
+# nsfwjs' MobileNetV2 on tfjs-wasm (before) vs onnxruntime-node (now) in one run (bench/results/nsfw-onnx.json).
+bench-nsfw-onnx: install
+	LOG_LEVEL=warn npx tsx bench/nsfw-onnx.bench.ts
 
 # End-to-end latency of the lite analyzer on single images (artifacts/latency.json).
 vision-latency: install
