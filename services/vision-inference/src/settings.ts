@@ -67,7 +67,7 @@ export const settingsSchema = z.object({
   VISION_DETECTOR_CONF: numberOr(0.25),
   /** Detector boxes of one class overlapping a kept one by more than this IoU are dropped. */
   VISION_DETECTOR_IOU: numberOr(0.45),
-  /** ONNX intra-op threads; unset (or below 1): the cgroup CPU limit, else the available parallelism. */
+  /** ONNX intra-op threads per session; unset (or below 1): the cgroup CPU limit (else the available parallelism) divided by VISION_WORKERS, at least 1. */
   VISION_THREADS: optionalNumber(),
   /** ONNX execution provider: cpu forces the CPU, cuda asks for CUDA even where no GPU device is visible; anything else: CUDA when a GPU is visible, else CPU. */
   VISION_ORT_PROVIDER: z.string().optional().transform((v): 'cpu' | 'cuda' | 'auto' => (v === 'cpu' || v === 'cuda' ? v : 'auto')),
