@@ -2,6 +2,7 @@
 // the same NHWC inputs give the same 5-way probabilities and 1280-d features, on synthetic inputs
 // (always) and on real photographs of the data kit (when ../shared is there), one at a time and in
 // a batch; and the served analyzer's class scores equal those it gives with the tfjs network.
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,7 +10,7 @@ import { createVisionAnalyzer } from '../src/analyzer.ts';
 import { settingsSchema } from '../src/settings.ts';
 import { FACE_GENDER_ID, HUMAN_ID, NSFW_ID, OCR_ID } from '../src/models/lite.ts';
 import { NSFW_INPUT, NSFW_MODEL_FILE, nsfwInput, nsfwLoader, nsfwRun, nsfwTfjsLoader, type NsfwHandle } from '../src/models/nsfw.ts';
-import { readNsfwjsModel } from '../src/models/nsfw-onnx.ts';
+import { convertNsfwjs, readNsfwjsModel } from '../src/models/nsfw-onnx.ts';
 import { decodeFrame, type RgbImage } from '../src/models/preprocess.ts';
 
 // Measured here on 7 synthetic inputs and 10 photographs: probabilities differ by at most 1.1e-6 and
@@ -111,12 +112,14 @@ describe('nsfwjs MobileNetV2 on ONNX Runtime', () => {
     await nsfwTfjsLoader.close!(ref);
   });
 
-  it('reads every weight of the package and maps every layer', () => {
+  it('reads every weight of the package and converts it to the same bytes every time', () => {
     const m = readNsfwjsModel(NSFW_MODEL_FILE);
     expect(m.layers).toHaveLength(162);
     expect(m.weights.size).toBe(266);
     const params = [...m.weights.values()].reduce((s, w) => s + w.values.length, 0);
     expect(params).toBeGreaterThan(2_500_000);
+    const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    expect(sha(convertNsfwjs(NSFW_MODEL_FILE))).toBe(sha(convertNsfwjs(NSFW_MODEL_FILE)));
   });
 
   it('gives the same probabilities and features as tfjs, one input at a time', async () => {
