@@ -1,6 +1,6 @@
-// VisionInference over gRPC: the models report (ListModels).
+// VisionInference over gRPC: the models report (ListModels) and image embeddings (Embed).
 import * as grpc from '@grpc/grpc-js';
-import { moderationGrpc, type VisionInferenceHandlers, type ListModelsReply__Output, type HeldBackQuality__Output, type HeldBackQuality as WireQuality } from '@modsvc/protos';
+import { moderationGrpc, type VisionInferenceHandlers, type ListModelsReply__Output, type EmbedReply__Output, type HeldBackQuality__Output, type HeldBackQuality as WireQuality } from '@modsvc/protos';
 import { clientOptions, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
 import type { ServiceAuth } from '@modsvc/common/service-auth';
 import type { HeldBackQuality, ModelsApi, ModelsReport } from '@modsvc/common/contracts';
@@ -37,6 +37,10 @@ export function visionModelsBinding(api: ModelsApi): GrpcBinding {
         })),
       };
     }),
+    Embed: unaryHandler(async (req) => {
+      const reply = await api.embed(req.images);
+      return { model: reply.model, vectors: reply.vectors.map((v) => ({ values: Array.from(v) })) };
+    }),
   };
   return { name: 'moderation.v1.VisionInference', definition: moderationGrpc().VisionInference.service, handlers };
 }
@@ -57,6 +61,10 @@ export function visionModelsClient(address: string, auth: ServiceAuth | null): M
           heldBack: { all: qualityFromWire(c.heldBack), photos: qualityFromWire(c.heldBackPhotos) },
         })),
       };
+    },
+    async embed(images) {
+      const reply = await callUnary<EmbedReply__Output>((md, o, cb) => client.Embed({ images }, md, o, cb));
+      return { model: reply.model, vectors: reply.vectors.map((v) => Float32Array.from(v.values)) };
     },
   };
 }

@@ -7,6 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import type { FrameInput, ModelsReport, VisionAnalysis, VisionAnalyzer } from '@modsvc/common/contracts';
 import { serviceLogger } from '@modsvc/common/logger';
+import { ApiError } from '@modsvc/common/errors';
 import { createVisionAnalyzer } from './analyzer.ts';
 import type { PoolReply, PoolRequest } from './analyzer-thread.ts';
 import type { VisionSettings } from './settings.ts';
@@ -30,7 +31,7 @@ class ThreadAnalyzer {
       if (!p) return;
       this.pending.delete(reply.id);
       if (reply.ok) p.resolve(reply.value);
-      else p.reject(new Error(reply.error));
+      else p.reject(reply.code ? new ApiError(reply.code, reply.error) : new Error(reply.error));
     });
     const failAll = (err: Error) => {
       this.failed = err;
@@ -84,6 +85,17 @@ class AnalyzerPool implements VisionAnalyzer {
     thread.busy++;
     try {
       return await thread.call<VisionAnalysis>({ type: 'analyze', frames: payload }, payload.map((p) => p.data.buffer as ArrayBuffer));
+    } finally {
+      thread.busy--;
+    }
+  }
+
+  async embed(images: Buffer[]): Promise<{ model: string; vectors: Float32Array[] }> {
+    const thread = this.threads.reduce((a, b) => (b.busy < a.busy ? b : a));
+    const payload = images.map((d) => new Uint8Array(d));
+    thread.busy++;
+    try {
+      return await thread.call({ type: 'embed', images: payload }, payload.map((p) => p.buffer as ArrayBuffer));
     } finally {
       thread.busy--;
     }

@@ -2,15 +2,18 @@
 // The settings come from the pool as workerData: the thread never reads the environment.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FrameInput } from '@modsvc/common/contracts';
+import { ApiError, type ApiErrorCode } from '@modsvc/common/errors';
 import { createVisionAnalyzer } from './analyzer.ts';
 import type { VisionSettings } from './settings.ts';
 
 export type PoolRequest =
   | { id: number; type: 'init' }
   | { id: number; type: 'analyze'; frames: { timestamp: number; data: Uint8Array }[] }
+  | { id: number; type: 'embed'; images: Uint8Array[] }
   | { id: number; type: 'close' };
 
-export type PoolReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
+/** `code`: the ApiError code of an error meant for the caller (a bad image), kept across the thread boundary. */
+export type PoolReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string; code?: ApiErrorCode };
 
 if (parentPort) {
   const port = parentPort;
@@ -25,6 +28,8 @@ if (parentPort) {
           const frames: FrameInput[] = req.frames.map((f) => ({ timestamp: f.timestamp, data: Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength) }));
           return analyzer.analyze(frames);
         }
+        case 'embed':
+          return analyzer.embed(req.images.map((d) => Buffer.from(d.buffer, d.byteOffset, d.byteLength)));
         case 'close':
           await analyzer.close();
           return null;
@@ -32,7 +37,8 @@ if (parentPort) {
     };
     run().then(
       (value) => port.postMessage({ id: req.id, ok: true, value } satisfies PoolReply),
-      (err: Error) => port.postMessage({ id: req.id, ok: false, error: err?.message ?? String(err) } satisfies PoolReply),
+      (err: Error) =>
+        port.postMessage({ id: req.id, ok: false, error: err?.message ?? String(err), ...(err instanceof ApiError ? { code: err.code } : {}) } satisfies PoolReply),
     );
   });
 }

@@ -3,6 +3,8 @@
 // aggregates over frames (see models/aggregate.ts) and keeps per-frame evidence.
 import { VISUAL_CLASSES, emptyScores, groupOf, type VisualClass } from '@modsvc/common/classes';
 import type { ClassCoverageReport, FrameInput, HeldBackQuality, ModelsReport, ModelTiming, VisionAnalysis, VisionAnalyzer } from '@modsvc/common/contracts';
+import { l2Normalise } from '@modsvc/common/embeddings';
+import { ApiError } from '@modsvc/common/errors';
 import type { VisualEvidence } from '@modsvc/common/jobs';
 import { serviceLogger } from '@modsvc/common/logger';
 import { aggregateFrames, type FrameStat } from './models/aggregate.ts';
@@ -11,10 +13,10 @@ import { humanPredict, type Box, type HumanHandle } from './models/human.ts';
 import { loadManifest, modelDir as defaultModelDir, selectEntries, type ManifestEntry } from './models/fetch.ts';
 import { FACE_GENDER_ID, HUMAN_ID, NSFW_ID, OBJECT_ID, OCR_ID, fullRegistry, liteRegistry, type HeadsManifest, type LiteModelSettings } from './models/lite.ts';
 import { detect, detectorCalibrators, detectorConfig, detectorSignals, type DeclaredDetector, type DetectorHandle, type DetectorSettings } from './models/nudenet.ts';
-import { nsfwPredict, type NsfwHandle } from './models/nsfw.ts';
+import { NSFW_FEATURE_LAYER, nsfwPredict, type NsfwHandle } from './models/nsfw.ts';
 import { ocrPredict, type OcrHandle } from './models/ocr.ts';
 import type { OnnxModel } from './models/onnx.ts';
-import { dHash, decodeFrame, hammingDistance, type DecodedFrame } from './models/preprocess.ts';
+import { ImageDecodeError, dHash, decodeFrame, hammingDistance, type DecodedFrame } from './models/preprocess.ts';
 import type { ModelRegistry } from './models/registry.ts';
 import { faceGenderSignals, faceSignals, nsfwSignals, objectSignals, ocrSignals, strongestFaces, type Signals } from './models/signals.ts';
 import { FACE_GENDER_MAX_FACES, ageGender, type FaceGenderHandle } from './models/face-gender.ts';
@@ -133,6 +135,8 @@ interface AnalysedFrame {
   signals: Signals;
   boxes: Record<string, Box>;
   ocrText: string | null;
+  /** The pooled MobileNetV2 features (the image embedding before normalisation); null without the nsfwjs model. */
+  features: Float32Array | null;
 }
 
 class Analyzer implements DetailedVisionAnalyzer {
@@ -227,12 +231,15 @@ class Analyzer implements DetailedVisionAnalyzer {
       }
     };
     const frames = batch.map((b) => b.frame);
-    const out: AnalysedFrame[] = batch.map((b) => ({ ...b, signals: {}, boxes: {}, ocrText: null }));
+    const out: AnalysedFrame[] = batch.map((b) => ({ ...b, signals: {}, boxes: {}, ocrText: null, features: null }));
     // OCR runs in tesseract's worker thread: start it first so it overlaps the tfjs models on this thread.
     const ocr = this.loaded(OCR_ID) ? timed(OCR_ID, 'ocr', ocrPredict(reg.get<OcrHandle>(OCR_ID), frames)) : null;
     if (this.loaded(NSFW_ID)) {
       const res = await timed(NSFW_ID, 'nsfw', nsfwPredict(reg.get<NsfwHandle>(NSFW_ID), frames));
-      res.forEach((r, i) => Object.assign(out[i]!.signals, nsfwSignals(r)));
+      res.forEach((r, i) => {
+        Object.assign(out[i]!.signals, nsfwSignals(r));
+        out[i]!.features = r.features;
+      });
       const heads = this.models_!.heads;
       if (heads && this.loaded(heads.id)) {
         const dim = heads.inputDim;
@@ -360,7 +367,40 @@ class Analyzer implements DetailedVisionAnalyzer {
       result.ocrText = texts.join('\n');
     }
     result.models = [...used].filter((id) => registry.isLoaded(id)).map((id) => registry.tag(id)).sort();
+    if (this.loaded(NSFW_ID)) {
+      result.embeddings = {
+        model: this.embeddingModel(),
+        frames: analysed.flatMap((a) => (a.features ? [{ timestamp: a.timestamp, vector: l2Normalise(a.features) }] : [])),
+      };
+    }
     return result;
+  }
+
+  private embeddingModel(): string {
+    return `${this.models_!.registry.tag(NSFW_ID)}/${NSFW_FEATURE_LAYER}`;
+  }
+
+  async embed(images: Buffer[]): Promise<{ model: string; vectors: Float32Array[] }> {
+    if (!this.initialised) await this.init();
+    if (!this.loaded(NSFW_ID)) throw new ApiError('unavailable', `The image embedding network (${NSFW_ID}) is not loaded in vision-inference.`);
+    // Decoded exactly as analyze() decodes a frame, so an image embeds the same here as in a job.
+    const frames: DecodedFrame[] = [];
+    for (const [i, data] of images.entries()) {
+      try {
+        frames.push(await decodeFrame(data, this.decodeMaxSide, this.pixelLimit));
+      } catch (err) {
+        if (err instanceof ImageDecodeError) throw new ApiError('invalid_request', `image ${i}: ${err.message}`);
+        throw err;
+      }
+    }
+    const handle = this.models_!.registry.get<NsfwHandle>(NSFW_ID);
+    const vectors: Float32Array[] = [];
+    // One frame per call, as analyze() runs a still image, so that both give the same numbers.
+    for (const frame of frames) {
+      const [r] = await this.exclusive(() => nsfwPredict(handle, [frame]));
+      vectors.push(l2Normalise(r!.features));
+    }
+    return { model: this.embeddingModel(), vectors };
   }
 
   models(): ModelsReport {

@@ -14,7 +14,10 @@ export const service = defineStage({
   async start(rt, peers, settings) {
     const analyzer = createPooledVisionAnalyzer(settings);
     await analyzer.init();
-    const models: ModelsApi = { models: async () => withTextCoverage(analyzer.models(), await peers.textToxicity.coverage()) };
+    const models: ModelsApi = {
+      models: async () => withTextCoverage(analyzer.models(), await peers.textToxicity.coverage()),
+      embed: (images) => analyzer.embed(images),
+    };
     return {
       provides: { models },
       consumers: [await startVisionConsumer(rt, analyzer, peers.textToxicity, settings)],

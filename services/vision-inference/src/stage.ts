@@ -5,6 +5,7 @@ import type { VisionPart } from '@modsvc/common/jobs';
 import { runStage, loadQueuedJob } from '@modsvc/common/stage';
 import type { Consumer } from '@modsvc/common/bus/types';
 import { modelInference } from '@modsvc/common/metrics';
+import { encodeEmbedding } from '@modsvc/common/embeddings';
 import type { VisionSettings } from './settings.ts';
 import { hashFrames } from './frame-hashes.ts';
 
@@ -34,6 +35,11 @@ export async function startVisionConsumer(
         if (analysis.ocrText !== null) {
           const ocrText = analysis.ocrText.trim();
           ocr = { text: ocrText, toxicity: ocrText ? ((await text.score([ocrText], 'ocr'))[0] ?? null) : null };
+        }
+        // Before the vision part: policy-scorer finishes the job as soon as every expected part is in.
+        if (analysis.embeddings) {
+          const { model, frames: vectors } = analysis.embeddings;
+          await rt.store.setPart(job.id, 'embeddings', { model, frames: vectors.map((f) => ({ timestamp: f.timestamp, vector: encodeEmbedding(f.vector) })) });
         }
         const part: VisionPart = {
           scores: analysis.scores,

@@ -27,4 +27,9 @@ describe('vision analyzer pool (worker threads)', () => {
     // The caller's buffers stay usable: frames are copied before being transferred.
     expect(jpeg.length).toBeGreaterThan(0);
   });
+
+  it('keeps the code of an error meant for the caller across the thread (embed without the embedding network)', async () => {
+    const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+    await expect(pool.embed([jpeg])).rejects.toMatchObject({ code: 'unavailable', message: expect.stringContaining('not loaded') });
+  });
 });
