@@ -67,10 +67,10 @@ async function main(): Promise<void> {
   const add = (name: string, runtime: string, threads: number, handle: NsfwHandle) => {
     configs.push({ name, runtime, threads, handle, batch1: [], batchN: [] });
   };
-  add('tfjs-wasm', 'tfjs-wasm (XNNPACK, SIMD)', 1, await nsfwTfjsLoader.load(null as never));
-  add('onnx-1thread', 'onnxruntime-node CPU', 1, await nsfwLoader({ ...settings, VISION_THREADS: 1, VISION_ORT_PROVIDER: 'cpu' }).load(null as never));
+  add('tfjs-wasm', 'tfjs-wasm (XNNPACK, SIMD)', 1, await nsfwTfjsLoader.load());
+  add('onnx-1thread', 'onnxruntime-node CPU', 1, await nsfwLoader({ ...settings, VISION_THREADS: 1, VISION_ORT_PROVIDER: 'cpu' }).load());
   if (defaultThreads !== 1) {
-    add(`onnx-${defaultThreads}threads`, 'onnxruntime-node CPU', defaultThreads, await nsfwLoader({ ...settings, VISION_ORT_PROVIDER: 'cpu' }).load(null as never));
+    add(`onnx-${defaultThreads}threads`, 'onnxruntime-node CPU', defaultThreads, await nsfwLoader({ ...settings, VISION_ORT_PROVIDER: 'cpu' }).load());
   }
 
   // Warm-up (kernel selection, first allocations) and the outputs' agreement on every input.
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
   // one intra-op thread per session against the default (threads = CPU limit per session, so 2 x 2 on 2 cores).
   const streams = async (threads: number) => {
     const hs = [0, 1].map(() => nsfwLoader({ ...settings, VISION_THREADS: threads, VISION_ORT_PROVIDER: 'cpu' }));
-    const handles = await Promise.all(hs.map((l) => l.load(null as never)));
+    const handles = await Promise.all(hs.map((l) => l.load()));
     for (const h of handles) await nsfwRun(h, inputs[0]!, 1);
     const rates: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {

@@ -99,8 +99,8 @@ describe('nsfwjs MobileNetV2 on ONNX Runtime', () => {
   let ref: NsfwHandle;
   const inputs: { name: string; x: Float32Array }[] = [];
   beforeAll(async () => {
-    onnx = await nsfwLoader(settings).load(null as never);
-    ref = await nsfwTfjsLoader.load(null as never);
+    onnx = await nsfwLoader(settings).load();
+    ref = await nsfwTfjsLoader.load();
     syntheticInputs().forEach((x, i) => inputs.push({ name: `synthetic ${i}`, x }));
     for (const f of photos) {
       const frame: RgbImage = await decodeFrame(readFileSync(f));

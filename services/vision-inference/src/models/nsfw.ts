@@ -45,10 +45,13 @@ export const nsfwSpec: ModelSpec = {
   ],
 };
 
+/** A loader that needs no spec (the network's files are fixed by the nsfwjs package), so tests and benchmarks call load() directly. */
+export type NsfwLoader = ModelLoader<NsfwHandle> & { load(spec?: ModelSpec): Promise<NsfwHandle> };
+
 const warmFrame = (): RgbImage => ({ data: Buffer.alloc(NSFW_INPUT * NSFW_INPUT * 3, 128), width: NSFW_INPUT, height: NSFW_INPUT });
 
 /** The served loader: the converted network on onnxruntime-node (CUDA where the ONNX settings allow, else CPU). */
-export function nsfwLoader(settings: OnnxSettings): ModelLoader<NsfwHandle> {
+export function nsfwLoader(settings: OnnxSettings): NsfwLoader {
   return {
     async load() {
       return { runtime: 'onnx', model: await OnnxModel.create(convertNsfwjs(NSFW_MODEL_FILE, NSFW_FEATURE_LAYER), settings) };
@@ -63,7 +66,7 @@ export function nsfwLoader(settings: OnnxSettings): ModelLoader<NsfwHandle> {
 }
 
 /** The original: nsfwjs' own loading on tfjs wasm (the reference for the converter's tests and benchmark). */
-export const nsfwTfjsLoader: ModelLoader<NsfwHandle> = {
+export const nsfwTfjsLoader: NsfwLoader = {
   async load() {
     const tf = await tfReady();
     const nsfwjs = requireHere('nsfwjs') as { load(name: string): Promise<{ model: TF.LayersModel }> };
