@@ -1,9 +1,11 @@
 // The Policies API policy-scorer provides: a tenant's active policy, its versions, and publishing a new
 // one (Premium tenants only). Documents are validated here too, whoever calls.
 import type { Runtime } from '@modsvc/common/host';
-import type { PoliciesApi } from '@modsvc/common/contracts';
+import crypto from 'node:crypto';
+import type { ModelsApi, PoliciesApi } from '@modsvc/common/contracts';
+import { encodeEmbedding } from '@modsvc/common/embeddings';
 import { ApiError } from '@modsvc/common/errors';
-import { POLICY_TABLE_VERSION, PolicyDocumentSchema, STANDARD_POLICY_DOCUMENT, type PolicyView } from '@modsvc/common/domain/index';
+import { POLICY_TABLE_VERSION, PolicyDocumentSchema, STANDARD_POLICY_DOCUMENT, type PolicyDocument, type PolicyView } from '@modsvc/common/domain/index';
 import { parsePolicyVersionName, policyVersionName, type PolicyVersionRecord } from '@modsvc/common/store/policies/index';
 import { mayPublishPolicies } from '@modsvc/common/tenant-policy';
 
@@ -16,7 +18,54 @@ function describeIssues(issues: readonly { path: readonly PropertyKey[]; message
   return issues.map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message)).join('; ');
 }
 
-export function createPoliciesApi(rt: Runtime): PoliciesApi {
+/**
+ * The document as stored: each example image replaced by its sha256 and its embedding from
+ * vision-inference (the image itself is never kept), and embedding_model set on those signals.
+ */
+export async function embedExamples(doc: PolicyDocument, models: ModelsApi): Promise<PolicyDocument> {
+  const images: { at: string; bytes: Buffer }[] = [];
+  doc.categories.forEach((c, ci) =>
+    c.signals?.forEach((s, si) => {
+      if (!('examples' in s)) return;
+      s.examples.forEach((e, ei) => {
+        if ('image_base64' in e) images.push({ at: `categories.${ci}.signals.${si}.examples.${ei}`, bytes: Buffer.from(e.image_base64.replace(/\s+/g, ''), 'base64') });
+      });
+    }),
+  );
+  if (!images.length) return doc;
+  let embedded: { model: string; vectors: Float32Array[] };
+  try {
+    embedded = await models.embed(images.map((i) => i.bytes));
+  } catch (err) {
+    // "image <n>: cannot decode ..." names the n-th image sent; the caller knows it by its field.
+    const m = err instanceof ApiError && err.code === 'invalid_request' ? /^image (\d+): (.*)$/s.exec(err.message) : null;
+    if (m) throw new ApiError('invalid_request', `Invalid policy document: ${images[Number(m[1])]?.at ?? 'examples'}.image_base64: ${m[2]}`);
+    throw err;
+  }
+  let next = 0;
+  const categories = doc.categories.map((c) => {
+    if (!c.signals) return c;
+    const signals = c.signals.map((s) => {
+      if (!('examples' in s) || !s.examples.some((e) => 'image_base64' in e)) return s;
+      if (s.embedding_model && s.embedding_model !== embedded.model && s.examples.some((e) => 'embedding' in e)) {
+        throw new ApiError(
+          'invalid_request',
+          `Invalid policy document: a signal mixes examples embedded by ${s.embedding_model} with new images embedded by ${embedded.model}; send all its images again.`,
+        );
+      }
+      const examples = s.examples.map((e) => {
+        if (!('image_base64' in e)) return e;
+        const bytes = images[next]!.bytes;
+        return { sha256: crypto.createHash('sha256').update(bytes).digest('hex'), embedding: encodeEmbedding(embedded.vectors[next++]!) };
+      });
+      return { ...s, examples, embedding_model: embedded.model };
+    });
+    return { ...c, signals };
+  });
+  return { ...doc, categories };
+}
+
+export function createPoliciesApi(rt: Runtime, models: ModelsApi): PoliciesApi {
   return {
     async activePolicy(tenantId) {
       if (!mayPublishPolicies(rt.tenants, tenantId)) return STANDARD_VIEW;
@@ -27,7 +76,7 @@ export function createPoliciesApi(rt: Runtime): PoliciesApi {
       if (!mayPublishPolicies(rt.tenants, tenantId)) throw new ApiError('forbidden', 'Custom policies are a Premium feature; this account uses the Standard policy.');
       const parsed = PolicyDocumentSchema.safeParse(document);
       if (!parsed.success) throw new ApiError('invalid_request', `Invalid policy document: ${describeIssues(parsed.error.issues)}`);
-      const record = await rt.policies.publish(tenantId, parsed.data);
+      const record = await rt.policies.publish(tenantId, await embedExamples(parsed.data, models));
       rt.log.info({ tenant_id: tenantId, version: record.version }, 'policy published');
       return viewOf(record);
     },

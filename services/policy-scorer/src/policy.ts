@@ -16,6 +16,7 @@ import { textSignal } from './items.ts';
 import type { KnownContent } from './bank-matcher.ts';
 import { bankCategories, knownContentFields, NO_KNOWN_CONTENT } from './known-content.ts';
 import { findTerm } from './terms.ts';
+import { examplesSignal } from './examples.ts';
 
 const VISUAL_CLASS_NAMES = new Set<string>(VISUAL_CLASSES);
 
@@ -46,6 +47,7 @@ function termSignal(job: JobRecord, terms: readonly string[]): SignalScore {
 }
 
 function signalScore(job: JobRecord, signal: PolicySignalSpec): SignalScore {
+  if ('examples' in signal) return examplesSignal(job, signal);
   if ('terms' in signal) return termSignal(job, signal.terms);
   if ('text' in signal) {
     const t = textSignal(job, signal.text);
@@ -58,14 +60,19 @@ function signalScore(job: JobRecord, signal: PolicySignalSpec): SignalScore {
 export function scoreCategories(job: JobRecord, policy: ResolvedPolicy = STANDARD_POLICY): PolicyCategoryResult[] {
   return policy.categories.map((cat) => {
     let best: { score: number; by: string | null } | null = null;
+    // A category no signal could score says why, where a signal gave a reason (examples of another model).
+    let unscored: string | null = null;
     for (const signal of cat.signals) {
       const s = signalScore(job, signal);
-      if (s.score === null) continue;
+      if (s.score === null) {
+        if ('examples' in signal) unscored ??= s.by;
+        continue;
+      }
       const weighted = s.score * signal.weight;
       if (!best || weighted > best.score) best = { score: weighted, by: s.by };
     }
     const score = best ? Math.round(best.score * 10000) / 10000 : null;
-    return { name: cat.name, description: cat.description, score, risk_level: riskLevelWith(cat.thresholds, score), triggered_by: best?.by ?? null };
+    return { name: cat.name, description: cat.description, score, risk_level: riskLevelWith(cat.thresholds, score), triggered_by: best ? best.by : unscored };
   });
 }
 

@@ -24,7 +24,12 @@ describe('Policies API (policy-scorer)', () => {
       null,
       parseTenants({ tenants: [{ id: 'acme', api_keys: ['key-acme-0123456789'], tier: 'premium' }, { id: 'basic', api_keys: ['key-basic-0123456789'] }] }),
     );
-    api = createPoliciesApi({ tenants, policies: store, log: { info: () => undefined } } as unknown as ApiRuntime);
+    // These documents have no example images, so vision-inference is never asked (examples.test.ts publishes images).
+    const models = {
+      models: () => Promise.reject(new Error('not used')),
+      embed: () => Promise.reject(new Error('not used')),
+    };
+    api = createPoliciesApi({ tenants, policies: store, log: { info: () => undefined } } as unknown as ApiRuntime, models);
   });
 
   afterAll(async () => {
