@@ -62,7 +62,7 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 ingest: [gateway]
 moderator: [gateway]
 policy-scorer: [gateway]
-vision-inference: [gateway]
+vision-inference: [gateway, policy-scorer]
 webhook-dispatcher: [gateway]
 text-toxicity: [vision-inference, speech-to-text]
 {{- end -}}
@@ -72,6 +72,7 @@ text-toxicity: [vision-inference, speech-to-text]
 gateway: [ingest, moderator, policy-scorer, vision-inference, webhook-dispatcher]
 vision-inference: [text-toxicity]
 speech-to-text: [text-toxicity]
+policy-scorer: [vision-inference]
 {{- end -}}
 
 {{/* Services with egress to the internet (besides vision-inference in models.source=initContainer). */}}

@@ -182,7 +182,10 @@ describe('NetworkPolicies', () => {
     expect(sel(grpcOut('vision-inference'), 'to')).toEqual(['text-toxicity']);
     expect(sel(grpcOut('speech-to-text'), 'to')).toEqual(['text-toxicity']);
     expect(sel(grpcIn('text-toxicity'), 'from')).toEqual(['speech-to-text', 'vision-inference']);
-    for (const svc of ['ingest', 'moderator', 'policy-scorer', 'vision-inference', 'webhook-dispatcher']) expect(sel(grpcIn(svc), 'from')).toEqual(['gateway']);
+    // policy-scorer has example images of custom categories embedded by vision-inference.
+    expect(sel(grpcOut('policy-scorer'), 'to')).toEqual(['vision-inference']);
+    expect(sel(grpcIn('vision-inference'), 'from')).toEqual(['gateway', 'policy-scorer']);
+    for (const svc of ['ingest', 'moderator', 'policy-scorer', 'webhook-dispatcher']) expect(sel(grpcIn(svc), 'from')).toEqual(['gateway']);
     for (const svc of ['frame-extractor', 'gateway']) expect(grpcIn(svc), svc).toBeUndefined();
   });
 
