@@ -10,7 +10,7 @@ import { cosine, decodeEmbedding, encodeEmbedding } from '@modsvc/common/embeddi
 import { createVisionAnalyzer } from '../src/analyzer.ts';
 import { settingsSchema } from '../src/settings.ts';
 import { FACE_GENDER_ID, HUMAN_ID, OCR_ID } from '../src/models/lite.ts';
-import { nsfwPredict, nsfwSpec, nsfwTfjsLoader } from '../src/models/nsfw.ts';
+import { nsfwPredict, nsfwTfjsLoader } from '../src/models/nsfw.ts';
 import { decodeFrame } from '../src/models/preprocess.ts';
 
 const images = path.resolve(import.meta.dirname, '../../../../shared/data/images');
@@ -91,7 +91,7 @@ describe.skipIf(!haveData)('image embeddings (nsfwjs MobileNetV2 pooled features
   it('gives the same vectors as the reference tfjs network (the served one runs on onnxruntime)', async () => {
     const bytes = [gunA, gunB, smoking].map((f) => readFileSync(f));
     const served = (await analyzer.embed(bytes)).vectors;
-    const tfjs = await nsfwTfjsLoader.load(nsfwSpec);
+    const tfjs = await nsfwTfjsLoader.load();
     try {
       for (const [i, b] of bytes.entries()) {
         const [ref] = await nsfwPredict(tfjs, [await decodeFrame(b)]);
