@@ -8,6 +8,7 @@ import { ApiError } from '@modsvc/common/errors';
 import { POLICY_TABLE_VERSION, PolicyDocumentSchema, STANDARD_POLICY_DOCUMENT, type PolicyDocument, type PolicyView } from '@modsvc/common/domain/index';
 import { parsePolicyVersionName, policyVersionName, type PolicyVersionRecord } from '@modsvc/common/store/policies/index';
 import { mayPublishPolicies } from '@modsvc/common/tenant-policy';
+import { sortableId } from '@modsvc/common/record-ids';
 
 const STANDARD_VIEW: PolicyView = { version: POLICY_TABLE_VERSION, created_at: null, document: STANDARD_POLICY_DOCUMENT };
 
@@ -78,6 +79,18 @@ export function createPoliciesApi(rt: Runtime, models: ModelsApi): PoliciesApi {
       if (!parsed.success) throw new ApiError('invalid_request', `Invalid policy document: ${describeIssues(parsed.error.issues)}`);
       const record = await rt.policies.publish(tenantId, await embedExamples(parsed.data, models));
       rt.log.info({ tenant_id: tenantId, version: record.version }, 'policy published');
+      await rt.workflow.appendAudit({
+        id: sortableId('aud', record.createdAt.getTime()),
+        tenant_id: tenantId,
+        at: record.createdAt.toISOString(),
+        actor: { kind: 'caller', id: tenantId },
+        action: 'policy.published',
+        moderation_job_id: null,
+        classification_job_id: null,
+        policy_version: policyVersionName(record.version),
+        input_sha256: null,
+        details: { categories: record.document.categories.map((c) => c.name), moderation: record.document.moderation },
+      });
       return viewOf(record);
     },
     async policyVersion(tenantId, version) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_TABLE_VERSION, STANDARD_POLICY_DOCUMENT } from '@modsvc/common/domain/index';
 import { EmbeddedPolicyStore } from '@modsvc/common/store/policies/index';
+import { EmbeddedWorkflowStore } from '@modsvc/common/store/workflow/index';
 import { parseTenants, TenantRegistry } from '@modsvc/common/tenants';
 import { createPoliciesApi } from '../src/policies-api.ts';
 
@@ -14,12 +15,15 @@ const COSMETICS = { categories: [{ name: 'COSMETICS', description: 'Make-up.', s
 describe('Policies API (policy-scorer)', () => {
   let dir: string;
   let store: EmbeddedPolicyStore;
+  let workflow: EmbeddedWorkflowStore;
   let api: ReturnType<typeof createPoliciesApi>;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'policies-api-'));
     store = new EmbeddedPolicyStore(dir);
     await store.init();
+    workflow = new EmbeddedWorkflowStore(join(dir, 'workflow'));
+    await workflow.init();
     const tenants = new TenantRegistry(
       null,
       parseTenants({ tenants: [{ id: 'acme', api_keys: ['key-acme-0123456789'], tier: 'premium' }, { id: 'basic', api_keys: ['key-basic-0123456789'] }] }),
@@ -29,11 +33,12 @@ describe('Policies API (policy-scorer)', () => {
       models: () => Promise.reject(new Error('not used')),
       embed: () => Promise.reject(new Error('not used')),
     };
-    api = createPoliciesApi({ tenants, policies: store, log: { info: () => undefined } } as unknown as ApiRuntime, models);
+    api = createPoliciesApi({ tenants, policies: store, workflow, log: { info: () => undefined } } as unknown as ApiRuntime, models);
   });
 
   afterAll(async () => {
     await store.close();
+    await workflow.close();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -46,6 +51,9 @@ describe('Policies API (policy-scorer)', () => {
     expect(await api.policyVersion('acme', POLICY_TABLE_VERSION)).toMatchObject({ version: POLICY_TABLE_VERSION });
     expect(await api.policyVersion('acme', 'v2')).toBeNull();
     expect(await api.policyVersion('basic', 'v1')).toBeNull();
+    // Each publication is an audit record of the tenant.
+    expect((await workflow.listAudit('acme', { limit: 10 })).map((r) => [r.action, r.actor.kind, r.policy_version])).toEqual([['policy.published', 'caller', 'v1']]);
+    expect(await workflow.listAudit('basic', { limit: 10 })).toEqual([]);
   });
 
   it('refuses Standard tenants (forbidden) and invalid documents (invalid_request naming the field)', async () => {
