@@ -1,5 +1,5 @@
 // The trust-and-safety workflow end to end, in both run modes: a Premium tenant publishes a policy with a
-// custom COSMETICS category; a caller sends an image with a caption naming a lipstick to POST /moderate
+// custom COSMETICS category (a term list and example images); a caller sends an image with a caption naming a lipstick to POST /moderate
 // with a callback; the answer is pending_review; a reviewer signs in to the console in headless Chromium,
 // sees the item blurred until revealed and rejects it by keyboard; the caller's receiver gets the signed
 // human_reviewed webhook; the caller appeals, a second reviewer approves, a second webhook arrives; the
@@ -11,19 +11,26 @@ import { ApiClient } from '../helpers/api.ts';
 import { startAllInOneDeployment, startDistributedDeployment, type Deployment } from '../helpers/deployments.ts';
 import { makeJpeg } from '../helpers/media.ts';
 import { startReceiver, type ReceivedCall, type Receiver } from '../helpers/receiver.ts';
-import { assertMediaHidden, assertMediaRevealed, closeConsole, decideByKeyboard, hasChromium, openConsole, openFirstItem, reveal, signIn } from '../helpers/review-console.ts';
+import { assertMediaHidden, assertMediaRevealed, closeConsole, decideByKeyboard, hasChromium, openConsole, openFirstItem, reveal, screenshot, signIn } from '../helpers/review-console.ts';
 
-const COSMETICS_POLICY = {
-  categories: [
-    {
-      name: 'COSMETICS',
-      description: 'Make-up and beauty products.',
-      signals: [{ terms: ['lipstick', 'mascara'], weight: 0.6 }],
-      thresholds: { HIGH: 0.8, MEDIUM: 0.5, LOW: 0.2 },
-    },
-  ],
-  moderation: { reject: ['HIGH'], review: ['MEDIUM'] },
-};
+/** A custom category from a term list and example images (stored as embeddings, never as images). */
+async function cosmeticsPolicy() {
+  const examples = [await makeJpeg(320, 240, { r: 190, g: 30, b: 60 }), await makeJpeg(320, 240, { r: 220, g: 90, b: 120 })];
+  return {
+    categories: [
+      {
+        name: 'COSMETICS',
+        description: 'Make-up and beauty products.',
+        signals: [
+          { terms: ['lipstick', 'mascara'], weight: 0.6 },
+          { examples: examples.map((e) => ({ image_base64: e.toString('base64') })), weight: 0.9 },
+        ],
+        thresholds: { HIGH: 0.8, MEDIUM: 0.5, LOW: 0.2 },
+      },
+    ],
+    moderation: { reject: ['HIGH'], review: ['MEDIUM'] },
+  };
+}
 
 const MODES: [string, () => Promise<Deployment>][] = [
   ['all-in-one', () => startAllInOneDeployment()],
@@ -62,8 +69,11 @@ describe.each(MODES)('review workflow (%s)', (_mode, start) => {
   }
 
   it('a caption naming a lipstick, sent to POST /moderate with the content, waits for review', async () => {
-    const published = await caller.request('PUT', '/policy', { data: JSON.stringify(COSMETICS_POLICY), type: 'application/json' });
+    const published = await caller.request('PUT', '/policy', { data: JSON.stringify(await cosmeticsPolicy()), type: 'application/json' });
     expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const stored = JSON.stringify(published.body);
+    expect(stored).not.toContain('image_base64');
+    expect(stored).toMatch(/"sha256":"[0-9a-f]{64}","embedding":"/);
 
     const r = await caller.submitFile('/moderate', { data: await makeJpeg(), filename: 'shade.jpg', type: 'image/jpeg' }, {
       caption: 'Our new L1pstick shade, out now',
@@ -113,6 +123,9 @@ describe.each(MODES)('review workflow (%s)', (_mode, start) => {
     await signIn(page, reviewerKey('alice'));
     expect(await openFirstItem(page, moderationJobId)).toBe(moderationJobId);
     await assertMediaHidden(page);
+    // REVIEW_CONSOLE_SCREENSHOT=<path>: the docs' picture of the console, taken on the real pipeline.
+    const shot = process.env.REVIEW_CONSOLE_SCREENSHOT;
+    if (shot && deployment.mode === 'all-in-one') await screenshot(page, shot);
     expect(await page.getByTestId('caption').textContent()).toContain('L1pstick');
     await reveal(page, 'click');
     await assertMediaRevealed(page);

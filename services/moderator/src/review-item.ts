@@ -3,7 +3,7 @@
 import type { JobRecord, TextToxicityPart } from '@modsvc/common/jobs';
 import { mediaKeys } from '@modsvc/common/media/types';
 import type { MediaStore } from '@modsvc/common/media/types';
-import { isPolicyResult, reviewItemOf, type ModerationJob, type ReviewItemDetail } from '@modsvc/common/domain/index';
+import { isPolicyResult, reviewItemOf, RISK_THRESHOLDS, type ModerationJob, type ReviewItemDetail } from '@modsvc/common/domain/index';
 
 type TextSpan = ReviewItemDetail['text_spans'][number];
 type Source = TextSpan['source'];
@@ -22,7 +22,8 @@ function toxicitySpan(source: Source, part: TextToxicityPart | null | undefined)
   const [label, score] = Object.entries(part.scores)
     .filter((e): e is [string, number] => typeof e[1] === 'number')
     .sort((a, b) => b[1] - a[1])[0] ?? [null, null];
-  if (label === null || score === null) return [];
+  // Only a span that scored at a risk level is worth a reviewer's attention (LOW and above).
+  if (label === null || score === null || score < RISK_THRESHOLDS.LOW) return [];
   return [{ source, label, score, start: part.topSpan.start, end: part.topSpan.end, text: part.topSpan.text }];
 }
 

@@ -186,4 +186,29 @@ describe('human review', () => {
     expect(trail.every((r) => r.classification_job_id === job.id && r.moderation_job_id === id)).toBe(true);
     expect(trail[1]!.policy_version).toBe('standard-2026-11-22');
   });
+
+  it('the item shows the text spans that scored at a risk level (toxicity LOW and above, term matches), not the rest', async () => {
+    const tox = (score: number, text: string) => ({ scores: { insult: score, toxicity: score / 2 }, topSpan: { start: 0, end: text.length, text }, model: 'toxicity@test' });
+    const results: PolicyResult = {
+      ...RESULTS,
+      policy_categories: [{ name: 'COSMETICS', description: 'Make-up', score: 0.6, risk_level: 'MEDIUM', triggered_by: 'caption:term:"lipstick"@4-12' }],
+    };
+    const job = newJobRecord({
+      product: 'policy',
+      status: 'done',
+      results,
+      caption: 'new L1pstick, you idiot',
+      parts: {
+        caption: { toxicity: tox(0.7, 'you idiot') } as never,
+        vision: { scores: {}, evidence: {}, models: [], framesAnalysed: 1, ocr: { text: 'hello', toxicity: tox(0.05, 'hello') } } as never,
+      },
+    });
+    const s = setup([job]);
+    const reply = await s.moderator.moderate({ tenantId: 't1', classificationJobId: job.id, externalId: 'x', callbackUrl: null });
+    const item = await s.moderator.reviewItem(alice, reply.result.moderation_job_id);
+    expect(item!.text_spans).toEqual([
+      { source: 'caption', label: 'insult', score: 0.7, start: 0, end: 9, text: 'you idiot' },
+      { source: 'caption', label: 'terms:COSMETICS', score: 0.6, start: 4, end: 12, text: 'L1pstick' },
+    ]);
+  });
 });
