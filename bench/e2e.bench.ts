@@ -1,5 +1,7 @@
 // End-to-end benchmark of all-in-one mode, as a caller sees it: image items jobs (images/s, p50/p95
 // latency, peak RSS of the service) and one 60 s 720p video (seconds of processing per second of video).
+// One run measures the old pipeline (nsfwjs' MobileNetV2 on tfjs-wasm) and the new one (the same network
+// on onnxruntime), one after the other on the same images, and writes both with their ratios.
 // Run: make bench-e2e   (writes bench/results/e2e.json; VISION_OBJECTS=1 make bench-e2e writes e2e-objects.json)
 import fs from 'node:fs';
 import { execFile } from 'node:child_process';
@@ -66,9 +68,21 @@ async function loadImages(limit = IMAGES): Promise<{ name: string; data: Buffer 
   return Promise.all(Array.from({ length: limit }, async (_, i) => ({ name: `gen-${i}.jpg`, data: await makeJpeg(800, 600, { r: i * 5, g: 100, b: 150 }) })));
 }
 
-async function main(): Promise<void> {
-  const images = await loadImages();
-  const dep = await startAllInOneDeployment({ LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000', VISION_WORKERS, VISION_OBJECTS });
+const PIPELINES = {
+  old: { VISION_NSFW_RUNTIME: 'tfjs-wasm', what: "nsfwjs' MobileNetV2 on tfjs-wasm (before the conversion)" },
+  new: { VISION_NSFW_RUNTIME: 'onnx', what: "nsfwjs' MobileNetV2 converted to ONNX, on onnxruntime" },
+} as const;
+
+type Measured = Awaited<ReturnType<typeof measure>>;
+
+async function measure(images: { name: string; data: Buffer }[], pipeline: keyof typeof PIPELINES) {
+  const dep = await startAllInOneDeployment({
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    VISION_WORKERS,
+    VISION_OBJECTS,
+    VISION_NSFW_RUNTIME: PIPELINES[pipeline].VISION_NSFW_RUNTIME,
+  });
   const pid = dep.services.get('all-in-one')!.proc!.pid!;
   const api = new ApiClient(dep.url);
   await api.authenticate(dep.tenants.acme.apiKey);
@@ -115,11 +129,8 @@ async function main(): Promise<void> {
     const videoSeconds = (Date.now() - t0) / 1000;
     fs.rmSync(dir, { recursive: true, force: true });
 
-    const result = {
-      at: new Date().toISOString(),
-      machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
-      vision_workers: Number(VISION_WORKERS),
-      vision_objects: VISION_OBJECTS === '1',
+    return {
+      pipeline: PIPELINES[pipeline].what,
       images: {
         count: images.length,
         source: images[0]!.name.startsWith('gen-') ? 'generated' : 'shared/data/images real photos',
@@ -134,12 +145,37 @@ async function main(): Promise<void> {
       video: { seconds_of_video: 60, resolution: '1280x720', content: photos[0]!.name.startsWith('gen-') ? 'test pattern' : '60 different photographs, one per second', status: vdone.body.status, processing_seconds: videoSeconds, seconds_per_video_second: Math.round((videoSeconds / 60) * 1000) / 1000 },
       peak_rss_mb: peakRssMb(pid),
     };
-    fs.mkdirSync(path.join(REPO_ROOT, 'bench/results'), { recursive: true });
-    fs.writeFileSync(path.join(REPO_ROOT, `bench/results/${VISION_OBJECTS === '1' ? 'e2e-objects' : 'e2e'}.json`), JSON.stringify(result, null, 2) + '\n');
-    process.stdout.write(JSON.stringify(result, null, 2) + '\n');
   } finally {
     await dep.stop();
   }
+}
+
+const ratio = (a: number | null, b: number | null) => (a && b ? Math.round((a / b) * 100) / 100 : null);
+
+async function main(): Promise<void> {
+  const images = await loadImages();
+  const runs: Record<string, Measured> = {};
+  for (const pipeline of ['old', 'new'] as const) runs[pipeline] = await measure(images, pipeline);
+  const { old, new: now } = runs as { old: Measured; new: Measured };
+  const os = await import('node:os');
+  const result = {
+    at: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, node: process.version, load_average_at_end: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+    vision_workers: Number(VISION_WORKERS),
+    vision_objects: VISION_OBJECTS === '1',
+    new_over_old: {
+      images_per_second: ratio(now.images.images_per_second, old.images.images_per_second),
+      latency_ms_p50: ratio(now.images.latency_ms_p50, old.images.latency_ms_p50),
+      sequential_latency_ms_p50: ratio(now.images.sequential_latency_ms_p50, old.images.sequential_latency_ms_p50),
+      video_seconds_per_video_second: ratio(now.video.seconds_per_video_second, old.video.seconds_per_video_second),
+      peak_rss_mb: ratio(now.peak_rss_mb, old.peak_rss_mb),
+    },
+    old,
+    new: now,
+  };
+  fs.mkdirSync(path.join(REPO_ROOT, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(REPO_ROOT, `bench/results/${VISION_OBJECTS === '1' ? 'e2e-objects' : 'e2e'}.json`), JSON.stringify(result, null, 2) + '\n');
+  process.stdout.write(JSON.stringify(result, null, 2) + '\n');
 }
 
 await main();

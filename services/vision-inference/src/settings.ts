@@ -33,6 +33,14 @@ export const settingsSchema = z.object({
   ),
   /** Model ids left out, comma-separated. */
   VISION_DISABLE_MODELS: csvList,
+  /**
+   * The runtime of nsfwjs' MobileNetV2: onnx (the network converted at load, served by onnxruntime) or
+   * tfjs-wasm (nsfwjs' own loading, as before the conversion; kept as the reference for comparisons).
+   */
+  VISION_NSFW_RUNTIME: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z.enum(['onnx', 'tfjs-wasm'], { error: (issue) => `${String(issue.input)} is not an nsfwjs runtime (onnx, tfjs-wasm)` }).default('onnx'),
+  ),
   /** Runs the COCO object detector (1/true/yes/on): the only model that scores alcohol, and it costs more CPU than the rest together. */
   VISION_OBJECTS: onOff(),
   /** Directory of the downloaded models; unset: /models in a container, else <repo>/data/models. */

@@ -28,6 +28,14 @@ describe('vision-inference settings', () => {
     expect(s.VISION_THREADS).toBeUndefined();
   });
 
+  it("nsfwjs' MobileNetV2 runs on onnx unless the tfjs-wasm reference is asked for", () => {
+    const runtime = (v?: string) => settingsSchema.parse({ VISION_NSFW_RUNTIME: v }).VISION_NSFW_RUNTIME;
+    expect(runtime()).toBe('onnx');
+    expect(runtime('')).toBe('onnx');
+    expect(runtime('tfjs-wasm')).toBe('tfjs-wasm');
+    expect(() => runtime('webgl')).toThrow(/not an nsfwjs runtime/);
+  });
+
   it('the object detector is opt-in (VISION_OBJECTS)', () => {
     const objects = (v?: string) => settingsSchema.parse({ VISION_OBJECTS: v }).VISION_OBJECTS;
     expect(objects()).toBe(false);

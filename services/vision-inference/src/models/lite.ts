@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { VisualClass } from '@modsvc/common/classes';
 import type { VisionSettings } from '../settings.ts';
 import { ModelRegistry, type ModelSpec } from './registry.ts';
-import { nsfwLoader, nsfwSpec } from './nsfw.ts';
+import { nsfwLoader, nsfwSpec, nsfwTfjsLoader } from './nsfw.ts';
 import { humanLoader, humanSpec } from './human.ts';
 import { ocrLoader, ocrSpec } from './ocr.ts';
 import { faceGenderLoader, faceGenderSpec } from './face-gender.ts';
@@ -50,7 +50,7 @@ export const OCR_ID = ocrSpec.id;
 export const FACE_GENDER_ID = faceGenderSpec.id;
 
 /** What the lite models are loaded with: the frame sizes human and OCR see, and the ONNX session settings (heads). */
-export type LiteModelSettings = Pick<VisionSettings, 'VISION_HUMAN_MAX_SIDE' | 'VISION_OCR_MAX_SIDE'> & OnnxSettings;
+export type LiteModelSettings = Pick<VisionSettings, 'VISION_HUMAN_MAX_SIDE' | 'VISION_OCR_MAX_SIDE'> & Pick<VisionSettings, 'VISION_NSFW_RUNTIME'> & OnnxSettings;
 
 export interface LiteSetOptions {
   /** Where the heads trained in this repo are (default artifacts/). */
@@ -69,7 +69,7 @@ export function liteRegistry(settings: LiteModelSettings, opts: LiteSetOptions):
   const dir = opts.artifactsDir ?? ARTIFACTS_DIR;
   const disabled = opts.disabled ?? new Set<string>();
   const registry = new ModelRegistry(settings);
-  if (!disabled.has(NSFW_ID)) registry.declare(nsfwSpec, nsfwLoader(settings));
+  if (!disabled.has(NSFW_ID)) registry.declare(nsfwSpec, settings.VISION_NSFW_RUNTIME === 'tfjs-wasm' ? nsfwTfjsLoader : nsfwLoader(settings));
   if (!disabled.has(HUMAN_ID)) registry.declare(humanSpec('face'), humanLoader('face', settings.VISION_HUMAN_MAX_SIDE));
   if (opts.objects && !disabled.has(OBJECT_ID)) registry.declare(humanSpec('object'), humanLoader('object', settings.VISION_HUMAN_MAX_SIDE));
   if (!disabled.has(HUMAN_ID) && !disabled.has(FACE_GENDER_ID)) registry.declare(faceGenderSpec, faceGenderLoader);
