@@ -15,6 +15,10 @@ otherwise it is 0 (a known negative) or None (unknown: left out of the loss and 
   5. COCO scenes (lizhogn/tiny_coco_dataset): None for every class it did not label.
   6. otherwise (a rare harmful object or a format class absent from a source curated for
      something else): 0.
+Rule set 'narrow' (train.py --label-rule narrow) keeps more real-photo negatives for the harmful
+objects: rule 4 applies only to WEAPON_SOURCES (datasets about weapons), not to a child-safety set
+that also labelled knives; rule 5 applies only to the INCIDENTAL classes (COCO has no gun,
+cigarette, pill or swastika category and its scenes were looked at for knives and beer).
 """
 import csv
 import hashlib
@@ -42,6 +46,11 @@ OBJECT_SOURCES = {
     'Digital-Image-Processing-IIITH/project-dipsum', 'vtcong21/angelhack-heineken', '16arpi/Fox-RSS',
 }
 COCO = 'lizhogn/tiny_coco_dataset'
+WEAPON_SOURCES = {
+    'Alema1/realtime-handgun-detection', 'AhmedMohsenElgarh/new-dataset-weapon', 'yatinmanuel/stars-vthacks',
+    'little-hawk/weapon-hazard-detection-yolov8',
+}
+LABEL_RULES = ('strict', 'narrow')
 
 # Two folds of held-back real source repositories. Every candidate class with two or more real
 # sources has one in each fold, so each is measured on >= 2 sources never trained on.
@@ -80,7 +89,7 @@ def source_repo(row):
     return m.group(1)
 
 
-def load_kit(images_dir):
+def load_kit(images_dir, rule='strict'):
     rows = list(csv.DictReader(open(os.path.join(images_dir, 'labels.csv'), newline='')))
     items = []
     for r in rows:
@@ -90,12 +99,12 @@ def load_kit(images_dir):
     for it in items:
         labelled.setdefault(it['source'], set()).update(it['labels'])
     for it in items:
-        it['targets'] = [target(it, c, labelled[it['source']]) for c in CLASSES]
+        it['targets'] = [target(it, c, labelled[it['source']], rule) for c in CLASSES]
         it['photo'] = 'photo' in it['labels']
     return items
 
 
-def target(item, cls, source_labels):
+def target(item, cls, source_labels, rule='strict'):
     if cls in item['labels']:
         return 1
     if not item['real']:
@@ -103,11 +112,11 @@ def target(item, cls, source_labels):
     src = item['source']
     if cls in source_labels:
         return 0  # rule 2
-    if src == COCO:
+    if src == COCO and (rule == 'strict' or cls in INCIDENTAL):
         return None  # rule 5
     if cls in INCIDENTAL:
         return 0 if src in OBJECT_SOURCES else None  # rule 3
-    if cls in WEAPONS and source_labels & (WEAPONS - {cls}):
+    if cls in WEAPONS and source_labels & (WEAPONS - {cls}) and (rule == 'strict' or src in WEAPON_SOURCES):
         return None  # rule 4
     return 0  # rule 6
 

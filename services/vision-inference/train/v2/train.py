@@ -2,7 +2,7 @@
 and measures it on WHOLE held-back source repositories (data.FOLDS), never on random images.
 
 usage: /usr/bin/python3 train.py --data <kit images dir> --init <nsfwjs_mobilenet_v2.pt> --out <dir>
-         [--fold A|B|all] [--size 160] [--epochs 4] [--batch 32] [--seed 1] [--threads 1]
+         [--fold A|B|all] [--size 160] [--epochs 4] [--batch 32] [--seed 1] [--threads 1] [--label-rule narrow]
 
 --fold A / B: trains without that fold's source repositories and evaluates on them;
 --fold all: trains on every image (the model to export; no held-back figures).
@@ -164,6 +164,7 @@ def main():
     ap.add_argument('--lr', type=float, default=3e-4)
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--threads', type=int, default=1)
+    ap.add_argument('--label-rule', default='narrow', choices=list(kit.LABEL_RULES), help='see data.py')
     ap.add_argument('--limit', type=int, default=0, help='train on at most N images (smoke test)')
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
@@ -181,7 +182,7 @@ def main():
         log.write(line + '\n')
         log.flush()
 
-    items = kit.load_kit(a.data)
+    items = kit.load_kit(a.data, a.label_rule)
     held = [] if a.fold == 'all' else kit.FOLDS[a.fold]
     train_items = [it for it in items if it['source'] not in held]
     test_items = [it for it in items if it['source'] in held]
@@ -257,7 +258,7 @@ def main():
         'args': vars(a), 'trainImages': len(train_items), 'heldBackImages': len(test_items),
         'trainPositives': {c: int(p) for c, p in zip(kit.CLASSES, pos)},
         'secondsPerEpoch': [round(s, 1) for s in epoch_s], 'threads': a.threads, 'torch': torch.__version__,
-        'labelsCsvSha256': kit.sha256_file(os.path.join(a.data, 'labels.csv')),
+        'labelRule': a.label_rule, 'labelsCsvSha256': kit.sha256_file(os.path.join(a.data, 'labels.csv')),
         'manifest': 'manifest.tsv',
     }
     if test_items:
