@@ -30,6 +30,7 @@ import { assertCaptionSize, describeZodError, dropEmpty, submitFields } from './
 import { errorHandler, sendError } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
 import { deliveryLog, redelivery } from '@modsvc/common/domain/index';
+import { asyncRoute } from './async-route.ts';
 
 export interface GatewayDeps {
   config: Config;
@@ -54,12 +55,6 @@ const AUTH_PER_MINUTE = 120;
 const AUTH_BURST = 60;
 const AUTH_FAILURES_PER_MINUTE = 10;
 const AUTH_FAILURE_BURST = 10;
-
-const asyncRoute =
-  (fn: (req: AuthedRequest, res: Response) => Promise<void>) =>
-  (req: Request, res: Response, next: NextFunction) => {
-    fn(req as AuthedRequest, res).catch(next);
-  };
 
 function mb(n: number): string {
   return `${Math.round(n / 1024 / 1024)} MB`;

@@ -1,7 +1,7 @@
 // REST for hash banks (/v1/banks...) and PDQ hashing (/v1/hash...). Banks keep hashes and notes only:
 // media sent here is hashed by ingest and deleted with the request.
 import fs from 'node:fs';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type Request } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import { formatBankCsv, parseBankCsv } from '@modsvc/pdq';
@@ -10,6 +10,7 @@ import type { BanksApi, IngestApi, MediaSource } from '@modsvc/common/contracts'
 import type { Tenant } from '@modsvc/common/tenants';
 import { BankHashesRequestSchema, BankSpecSchema } from '@modsvc/common/domain/index';
 import { describeZodError, dropEmpty, httpUrl } from '../validation.ts';
+import { asyncRoute } from '../async-route.ts';
 
 type TenantRequest = Request & { tenant?: Tenant };
 
@@ -30,12 +31,6 @@ const mediaFields = z.object({
   url: httpUrl('url').optional(),
   note: z.string().max(1024).optional(),
 });
-
-const route =
-  (fn: (req: TenantRequest, res: Response) => Promise<void>) =>
-  (req: Request, res: Response, next: NextFunction) => {
-    fn(req as TenantRequest, res).catch(next);
-  };
 
 const idParam = (req: Request, name: string): string => {
   const v = String(req.params[name]);
@@ -67,7 +62,7 @@ export function bankRoutes(deps: BankRoutesDeps): express.Router {
 
   router.post(
     '/banks',
-    route(async (req, res) => {
+    asyncRoute(async (req, res) => {
       const parsed = BankSpecSchema.safeParse(req.body ?? {});
       if (!parsed.success) throw new ApiError('invalid_request', describeZodError(parsed.error));
       res.status(201).json(await deps.banks.createBank(tenantOf(req), parsed.data));
@@ -76,14 +71,14 @@ export function bankRoutes(deps: BankRoutesDeps): express.Router {
 
   router.get(
     '/banks',
-    route(async (req, res) => {
+    asyncRoute(async (req, res) => {
       res.json({ banks: await deps.banks.listBanks(tenantOf(req)) });
     }),
   );
 
   router.delete(
     '/banks/:bankId',
-    route(async (req, res) => {
+    asyncRoute(async (req, res) => {
       const bankId = idParam(req, 'bankId');
       if (!(await deps.banks.deleteBank(tenantOf(req), bankId))) throw new ApiError('not_found', `No bank ${bankId} for this account.`);
       res.status(204).end();
@@ -95,7 +90,7 @@ export function bankRoutes(deps: BankRoutesDeps): express.Router {
     '/banks/:bankId/content',
     csv,
     (req, res, next) => (req.is('multipart/form-data') ? image(req, res, next) : next()),
-    route(async (req, res) => {
+    asyncRoute(async (req, res) => {
       const tenantId = tenantOf(req);
       const bankId = idParam(req, 'bankId');
       try {
@@ -126,7 +121,7 @@ export function bankRoutes(deps: BankRoutesDeps): express.Router {
 
   router.get(
     '/banks/:bankId/content/:contentId',
-    route(async (req, res) => {
+    asyncRoute(async (req, res) => {
       const bankId = idParam(req, 'bankId');
       const contentId = idParam(req, 'contentId');
       const item = await deps.banks.getContent(tenantOf(req), bankId, contentId);
@@ -137,7 +132,7 @@ export function bankRoutes(deps: BankRoutesDeps): express.Router {
 
   router.delete(
     '/banks/:bankId/content/:contentId',
-    route(async (req, res) => {
+    asyncRoute(async (req, res) => {
       const bankId = idParam(req, 'bankId');
       const contentId = idParam(req, 'contentId');
       if (!(await deps.banks.deleteContent(tenantOf(req), bankId, contentId))) throw new ApiError('not_found', `No content ${contentId} in bank ${bankId} for this account.`);
@@ -147,7 +142,7 @@ export function bankRoutes(deps: BankRoutesDeps): express.Router {
 
   router.get(
     '/banks/:bankId/export',
-    route(async (req, res) => {
+    asyncRoute(async (req, res) => {
       const bankId = idParam(req, 'bankId');
       const items = await deps.banks.exportBank(tenantOf(req), bankId);
       if (!items) throw new ApiError('not_found', `No bank ${bankId} for this account.`);
@@ -157,7 +152,7 @@ export function bankRoutes(deps: BankRoutesDeps): express.Router {
   );
 
   // PDQ of an image, at once; of a video, every analysed frame through an items job (results.hashes).
-  const hashImage = route(async (req, res) => {
+  const hashImage = asyncRoute(async (req, res) => {
     try {
       const { media } = mediaOf(req);
       res.json(await deps.banks.hashMedia(tenantOf(req), media));
@@ -170,7 +165,7 @@ export function bankRoutes(deps: BankRoutesDeps): express.Router {
   router.post(
     '/hash/video',
     video,
-    route(async (req, res) => {
+    asyncRoute(async (req, res) => {
       try {
         const { media } = mediaOf(req);
         const opts = { tenantId: tenantOf(req), product: 'items' as const, media: 'video' as const, caption: null, callbackUrl: null };

@@ -2,7 +2,7 @@
 // with the request (classified by policy first), the job's current state, and appeals.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type Request } from 'express';
 import multer from 'multer';
 import { ApiError } from '@modsvc/common/errors';
 import type { IngestApi, ModeratorApi, SubmitIdempotency } from '@modsvc/common/contracts';
@@ -14,6 +14,7 @@ import { submitClassification } from '../submit.ts';
 import { uploadKind, urlKind } from '../content-kind.ts';
 import { assertCaptionSize, describeZodError, dropEmpty, moderateFields, type ModerateFields } from '../validation.ts';
 import { jsonBody, moderationJobIdOf } from './params.ts';
+import { asyncRoute } from '../async-route.ts';
 
 export interface ModerationRoutesDeps {
   moderator: ModeratorApi;
@@ -22,12 +23,6 @@ export interface ModerationRoutesDeps {
   maxImageBytes: number;
   maxVideoBytes: number;
 }
-
-const route =
-  (fn: (req: AuthedRequest, res: Response) => Promise<void>) =>
-  (req: Request, res: Response, next: NextFunction) => {
-    fn(req as AuthedRequest, res).catch(next);
-  };
 
 /**
  * The Idempotency-Key of a moderate with content: the classification submit's fingerprint plus what only
@@ -70,7 +65,7 @@ export function moderationRoutes(deps: ModerationRoutesDeps): express.Router {
   router.post(
     '/moderate',
     upload,
-    route(async (req, res) => {
+    asyncRoute(async (req, res) => {
       try {
         const tenantId = callerTenantOf(req);
         assertCaptionSize(req.body);
@@ -88,7 +83,7 @@ export function moderationRoutes(deps: ModerationRoutesDeps): express.Router {
 
   router.get(
     '/moderate/:moderationJobId',
-    route(async (req, res) => {
+    asyncRoute(async (req, res) => {
       const id = moderationJobIdOf(req);
       const reply = await deps.moderator.getModeration(callerTenantOf(req), id);
       if (!reply) throw new ApiError('not_found', `No moderation job ${id} for this account.`);
@@ -98,7 +93,7 @@ export function moderationRoutes(deps: ModerationRoutesDeps): express.Router {
 
   router.post(
     '/moderate/:moderationJobId/appeal',
-    route(async (req, res) => {
+    asyncRoute(async (req, res) => {
       const tenantId = callerTenantOf(req);
       const id = moderationJobIdOf(req);
       const input = jsonBody(req, AppealInputSchema, 'the appeal ({"reason": "..."})');

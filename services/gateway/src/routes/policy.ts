@@ -1,11 +1,12 @@
 // REST for a tenant's policy document (/v1/policy): the active version, publishing a new one (Premium
 // tenants), and any earlier version.
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type Request } from 'express';
 import { ApiError } from '@modsvc/common/errors';
 import type { PoliciesApi } from '@modsvc/common/contracts';
 import type { Tenant } from '@modsvc/common/tenants';
 import { PolicyDocumentSchema } from '@modsvc/common/domain/index';
 import { describeZodError } from '../validation.ts';
+import { asyncRoute } from '../async-route.ts';
 
 type TenantRequest = Request & { tenant?: Tenant };
 
@@ -13,26 +14,20 @@ export interface PolicyRoutesDeps {
   policies: PoliciesApi;
 }
 
-const route =
-  (fn: (req: TenantRequest, res: Response) => Promise<void>) =>
-  (req: Request, res: Response, next: NextFunction) => {
-    fn(req as TenantRequest, res).catch(next);
-  };
-
 export function policyRoutes(deps: PolicyRoutesDeps): express.Router {
   const router = express.Router();
   const tenantOf = (req: TenantRequest) => req.tenant!;
 
   router.get(
     '/policy',
-    route(async (req, res) => {
+    asyncRoute(async (req, res) => {
       res.json(await deps.policies.activePolicy(tenantOf(req).id));
     }),
   );
 
   router.put(
     '/policy',
-    route(async (req, res) => {
+    asyncRoute(async (req, res) => {
       const tenant = tenantOf(req);
       if (tenant.tier !== 'premium') throw new ApiError('forbidden', 'Custom policies are a Premium feature; this account uses the Standard policy.');
       if (!req.is('application/json')) throw new ApiError('unsupported_media_type', 'Send the policy document as application/json.');
@@ -44,7 +39,7 @@ export function policyRoutes(deps: PolicyRoutesDeps): express.Router {
 
   router.get(
     '/policy/versions/:version',
-    route(async (req, res) => {
+    asyncRoute(async (req, res) => {
       const version = String(req.params.version);
       const view = /^[A-Za-z0-9_.-]{1,64}$/.test(version) ? await deps.policies.policyVersion(tenantOf(req).id, version) : null;
       if (!view) throw new ApiError('not_found', `No policy version ${version} for this account.`);

@@ -1,12 +1,13 @@
 // REST for human review (/v1/review), reviewer tokens only: the queue, an item with its analysis and
 // frames, claiming and deciding. The reviewer and tenant come from the token, never from the request.
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express from 'express';
 import { z } from 'zod';
 import { ApiError } from '@modsvc/common/errors';
 import type { ModeratorApi } from '@modsvc/common/contracts';
 import { ReviewDecisionInputSchema } from '@modsvc/common/domain/index';
-import { reviewerOf, type AuthedRequest } from '../roles.ts';
+import { reviewerOf } from '../roles.ts';
 import { jsonBody, moderationJobIdOf, queryOf } from './params.ts';
+import { asyncRoute } from '../async-route.ts';
 
 export interface ReviewRoutesDeps {
   moderator: ModeratorApi;
@@ -21,19 +22,13 @@ export const ReviewQueueQuerySchema = z.strictObject({
 
 const FRAME_INDEX = /^\d{1,6}$/;
 
-const route =
-  (fn: (req: AuthedRequest, res: Response) => Promise<void>) =>
-  (req: Request, res: Response, next: NextFunction) => {
-    fn(req as AuthedRequest, res).catch(next);
-  };
-
 export function reviewRoutes(deps: ReviewRoutesDeps): express.Router {
   const router = express.Router();
   const notFound = (id: string) => new ApiError('not_found', `No review item ${id} for this account.`);
 
   router.get(
     '/review/queue',
-    route(async (req, res) => {
+    asyncRoute(async (req, res) => {
       const reviewer = reviewerOf(req);
       const { limit } = queryOf(req, ReviewQueueQuerySchema);
       res.json({ items: await deps.moderator.reviewQueue(reviewer, limit) });
@@ -42,7 +37,7 @@ export function reviewRoutes(deps: ReviewRoutesDeps): express.Router {
 
   router.get(
     '/review/:moderationJobId',
-    route(async (req, res) => {
+    asyncRoute(async (req, res) => {
       const reviewer = reviewerOf(req);
       const id = moderationJobIdOf(req);
       const item = await deps.moderator.reviewItem(reviewer, id);
@@ -53,7 +48,7 @@ export function reviewRoutes(deps: ReviewRoutesDeps): express.Router {
 
   router.post(
     '/review/:moderationJobId/claim',
-    route(async (req, res) => {
+    asyncRoute(async (req, res) => {
       const reviewer = reviewerOf(req);
       res.json(await deps.moderator.claim(reviewer, moderationJobIdOf(req)));
     }),
@@ -61,7 +56,7 @@ export function reviewRoutes(deps: ReviewRoutesDeps): express.Router {
 
   router.post(
     '/review/:moderationJobId/decision',
-    route(async (req, res) => {
+    asyncRoute(async (req, res) => {
       const reviewer = reviewerOf(req);
       const id = moderationJobIdOf(req);
       const input = jsonBody(req, ReviewDecisionInputSchema, 'the decision ({"decision": "approve"|"reject", "categories": [...], "reason": "..."})');
@@ -71,7 +66,7 @@ export function reviewRoutes(deps: ReviewRoutesDeps): express.Router {
 
   router.get(
     '/review/:moderationJobId/frames/:index',
-    route(async (req, res) => {
+    asyncRoute(async (req, res) => {
       const reviewer = reviewerOf(req);
       const id = moderationJobIdOf(req);
       const index = String(req.params.index);
