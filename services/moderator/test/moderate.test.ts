@@ -1,16 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ModerationDecisionSchema, ModerationErrorSchema, ModerationPendingSchema, parseModerationReply, type PolicyResult } from '@modsvc/common/domain/index';
 import type { JobRecord } from '@modsvc/common/jobs';
-import { EgressGuard } from '@modsvc/common/egress';
-import { EmbeddedWorkflowStore } from '@modsvc/common/store/workflow/index';
 import { newJobRecord } from '../../../packages/common/test/fixtures.ts';
-import { createModerator } from '../src/service.ts';
-import { ModerationJobs } from '../src/moderation-jobs.ts';
-
-type ModeratorRuntime = Parameters<typeof createModerator>[0];
+import { moderatorOver as moderatorFor, useWorkflowStore } from './moderator-runtime.ts';
 
 const POLICY_RESULT: PolicyResult = {
   policy_categories: [
@@ -25,30 +17,10 @@ const POLICY_RESULT: PolicyResult = {
 
 const SETTINGS = { REVIEW_LEASE_SECONDS: 600, MODERATION_WAIT_SECONDS: 20 };
 
-let dir: string;
-let workflow: EmbeddedWorkflowStore;
-
-beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'moderator-'));
-  workflow = new EmbeddedWorkflowStore(dir);
-  await workflow.init();
-});
-
-afterEach(async () => {
-  await workflow.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const workflowStore = useWorkflowStore();
 
 function moderatorOver(job: JobRecord, settings = SETTINGS) {
-  const published: { subject: string; id: string; body: string }[] = [];
-  const rt = {
-    store: { getForTenant: async (tenantId: string, id: string) => (tenantId === job.tenantId && id === job.id ? job : null) },
-    guard: new EgressGuard(),
-    bus: { publish: async (subject: string, msg: { id: string; body: Buffer }) => void published.push({ subject, id: msg.id, body: msg.body.toString() }) },
-    policies: { get: async () => null, latest: async () => null },
-    workflow,
-  } as unknown as ModeratorRuntime;
-  return { moderator: createModerator(rt, settings), jobs: new ModerationJobs(rt), published };
+  return moderatorFor([job], workflowStore.store(), settings);
 }
 
 const input = (job: JobRecord, callbackUrl: string | null = null) => ({ tenantId: job.tenantId, classificationJobId: job.id, externalId: 'file-42', callbackUrl });
@@ -148,7 +120,7 @@ describe('moderation result', () => {
     const job = newJobRecord({ product: 'policy', status: 'done', results: POLICY_RESULT });
     const { moderator, published } = moderatorOver(job);
     const reply = await moderator.moderate(input(job, 'https://hooks.example.com/m'));
-    expect(published).toEqual([{ subject: 'pipeline.callback', id: `${reply.result.moderation_job_id}.1`, body: JSON.stringify(reply.result) }]);
+    expect(published).toEqual([{ subject: 'pipeline.callback', id: `${reply.result.moderation_job_id}.1`, body: JSON.parse(JSON.stringify(reply.result)) }]);
     expect(parseModerationReply(reply.httpStatus, JSON.parse(JSON.stringify(reply.result)))).toEqual(reply);
   });
 
@@ -159,7 +131,7 @@ describe('moderation result', () => {
     const again = await moderator.moderate({ ...input(job, 'https://hooks.example.com/m'), idempotencyKey: 'k-1' });
     expect(again).toEqual(first);
     expect(published).toHaveLength(1);
-    expect(await workflow.listInReview(job.tenantId, 10)).toHaveLength(1);
+    expect(await workflowStore.store().listInReview(job.tenantId, 10)).toHaveLength(1);
     await expect(moderator.moderate({ ...input(job), externalId: 'other', idempotencyKey: 'k-1' })).rejects.toMatchObject({ status: 409 });
     const other = await moderator.moderate({ ...input(job), idempotencyKey: 'k-2' });
     expect(other.result.moderation_job_id).not.toBe(first.result.moderation_job_id);

@@ -1,17 +1,10 @@
 // The human review workflow on a real embedded workflow store: queue, claim and lease, decision and its
 // webhook, appeal to a different reviewer, feedback from decisions, and the audit trail of every step.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PolicyResult } from '@modsvc/common/domain/index';
 import type { JobRecord } from '@modsvc/common/jobs';
-import { EgressGuard } from '@modsvc/common/egress';
-import { EmbeddedWorkflowStore } from '@modsvc/common/store/workflow/index';
 import { newJobRecord } from '../../../packages/common/test/fixtures.ts';
-import { createModerator } from '../src/service.ts';
-
-type ModeratorRuntime = Parameters<typeof createModerator>[0];
+import { moderatorOver, useWorkflowStore } from './moderator-runtime.ts';
 
 const RESULTS: PolicyResult = {
   policy_categories: [
@@ -24,33 +17,13 @@ const RESULTS: PolicyResult = {
   policy_version: 'standard-2026-11-22',
 };
 
-let dir: string;
-let workflow: EmbeddedWorkflowStore;
+const workflowStore = useWorkflowStore();
 
-beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'review-'));
-  workflow = new EmbeddedWorkflowStore(dir);
-  await workflow.init();
-});
-
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers();
-  await workflow.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function setup(jobs: JobRecord[]) {
-  const published: { id: string; body: Record<string, unknown> }[] = [];
-  const rt = {
-    store: { getForTenant: async (tenantId: string, id: string) => jobs.find((j) => j.tenantId === tenantId && j.id === id) ?? null },
-    guard: new EgressGuard(),
-    bus: { publish: async (_subject: string, msg: { id: string; body: Buffer }) => void published.push({ id: msg.id, body: JSON.parse(msg.body.toString()) }) },
-    policies: { get: async () => null, latest: async () => null },
-    media: { has: async () => false, get: async () => Buffer.alloc(0) },
-    workflow,
-  } as unknown as ModeratorRuntime;
-  return { moderator: createModerator(rt, { REVIEW_LEASE_SECONDS: 60, MODERATION_WAIT_SECONDS: 1 }), published };
-}
+const setup = (jobs: JobRecord[]) => moderatorOver(jobs, workflowStore.store(), { REVIEW_LEASE_SECONDS: 60, MODERATION_WAIT_SECONDS: 1 });
 
 const alice = { tenantId: 't1', reviewerId: 'alice' };
 const bob = { tenantId: 't1', reviewerId: 'bob' };
@@ -148,7 +121,7 @@ describe('human review', () => {
     // SEXUAL was MEDIUM (flagged): raised to HIGH it is still rightly flagged. DRUGS was NONE: LOW is
     // still not flagged (right), MEDIUM would have been a miss.
     await moderator.decide(alice, id, { decision: 'reject', categories: [{ name: 'SEXUAL', risk_level: 'high' }, { name: 'DRUGS', risk_level: 'low' }], reason: 'r' });
-    const all = await workflow.listFeedback('t1', 10);
+    const all = await workflowStore.store().listFeedback('t1', 10);
     expect(all.map((f) => [f.source, f.category, f.correct])).toEqual([
       ['caller', 'SEXUAL', false],
       ['reviewer', 'SEXUAL', true],
@@ -157,7 +130,7 @@ describe('human review', () => {
     const { moderator: m2, id: id2 } = await escalated();
     await m2.claim(alice, id2);
     await m2.decide(alice, id2, { decision: 'reject', categories: [{ name: 'SEXUAL', risk_level: 'low' }, { name: 'DRUGS', risk_level: 'medium' }], reason: 'r' });
-    const second = (await workflow.listFeedback('t1', 10)).filter((f) => f.moderation_job_id === id2);
+    const second = (await workflowStore.store().listFeedback('t1', 10)).filter((f) => f.moderation_job_id === id2);
     expect(second.map((f) => [f.category, f.correct])).toEqual([
       ['SEXUAL', false],
       ['DRUGS', false],
