@@ -19,12 +19,12 @@ const reviewer = (id: string): TestReviewer => ({ id, key: `rev_${id}_${crypto.r
 const sha256 = (v: string) => crypto.createHash('sha256').update(v).digest('hex');
 
 /**
- * Four tenants written as a TENANTS_FILE: acme Standard (one reviewer); globex keyed by sha256; initech
+ * Four tenants written as a TENANTS_FILE: acme Standard (one reviewer); globex keyed by sha256 (one reviewer); initech
  * Premium, without a signing secret; umbrella Premium with a signing secret and two reviewers (by sha256).
  */
 export function writeTenantsFile(dir: string): { file: string; acme: TestTenant; globex: TestTenant; initech: TestTenant; umbrella: TestTenant } {
   const acme = { id: 'acme', apiKey: `key_acme_${crypto.randomBytes(12).toString('hex')}`, signingSecret: `whsec_${crypto.randomBytes(12).toString('hex')}`, reviewers: [reviewer('mallory')] };
-  const globex = { id: 'globex', apiKey: `key_globex_${crypto.randomBytes(12).toString('hex')}`, signingSecret: `whsec_${crypto.randomBytes(12).toString('hex')}`, reviewers: [] };
+  const globex = { id: 'globex', apiKey: `key_globex_${crypto.randomBytes(12).toString('hex')}`, signingSecret: `whsec_${crypto.randomBytes(12).toString('hex')}`, reviewers: [reviewer('gregor')] };
   const initech = { id: 'initech', apiKey: `key_initech_${crypto.randomBytes(12).toString('hex')}`, signingSecret: null, reviewers: [] };
   const umbrella = { id: 'umbrella', apiKey: `key_umbrella_${crypto.randomBytes(12).toString('hex')}`, signingSecret: `whsec_${crypto.randomBytes(12).toString('hex')}`, reviewers: [reviewer('alice'), reviewer('bob')] };
   const file = path.join(dir, 'tenants.json');
@@ -33,7 +33,7 @@ export function writeTenantsFile(dir: string): { file: string; acme: TestTenant;
     JSON.stringify({
       tenants: [
         { id: acme.id, api_keys: [acme.apiKey], signing_secret: acme.signingSecret, tier: 'standard', reviewers: acme.reviewers.map((r) => ({ id: r.id, api_keys: [r.key] })) },
-        { id: globex.id, api_key_sha256: [sha256(globex.apiKey)], signing_secret: globex.signingSecret },
+        { id: globex.id, api_key_sha256: [sha256(globex.apiKey)], signing_secret: globex.signingSecret, reviewers: globex.reviewers.map((r) => ({ id: r.id, api_key_sha256: [sha256(r.key)] })) },
         { id: initech.id, api_keys: [initech.apiKey], tier: 'premium' },
         {
           id: umbrella.id,

@@ -2,6 +2,7 @@
 // expired or tampered one, every protected route answers 401; tenant B's valid token on tenant A's job
 // ids answers 404 where A's own token is answered, and never with A's data.
 import { expect } from 'vitest';
+import { ApiClient } from '../../helpers/api.ts';
 import { makePng } from '../../helpers/media.ts';
 import type { ReliabilityContext } from '../support/context.ts';
 import type { CaseFigures } from '../support/figures.ts';
@@ -19,7 +20,10 @@ interface Answer {
 async function call(baseUrl: string, route: DocumentedRoute, resources: TenantResources, token: string | null, upload: Buffer): Promise<Answer> {
   const headers: Record<string, string> = token === null ? {} : { Authorization: `Bearer ${token}` };
   let body: FormData | string | undefined;
-  if (route.path === '/moderate') {
+  if (route.path.endsWith('/decision')) {
+    body = JSON.stringify({ decision: 'approve', categories: [], reason: 'tenant isolation' });
+    headers['Content-Type'] = 'application/json';
+  } else if (route.path === '/moderate') {
     body = JSON.stringify({ classification_job_id: resources.jobs['policy/image'], external_id: 'tenant-isolation' });
     headers['Content-Type'] = 'application/json';
   } else if (route.path.endsWith('/appeal')) {
@@ -78,20 +82,31 @@ export async function tokensAndTenantsHold(ctx: ReliabilityContext, figures: Par
   // Tenant isolation: every route that names a tenant's resource, and /moderate (which names a job in its
   // body). B asks first, then A: A's answer shows the resource existed, so B's 404 is isolation, not an
   // unknown id. A route naming a kind of id the suite cannot create is reported, not silently passed.
-  // The review routes refuse caller tokens (403) before any lookup; their isolation between tenants'
-  // reviewers is tested in services/gateway/test/review-routes.test.ts.
+  // The review routes take reviewer tokens (a caller's is 403 before any lookup): there B is a reviewer of
+  // tenant B and A a reviewer of tenant A.
   const reviewRoute = (r: DocumentedRoute) => r.path.startsWith('/review/');
-  const unchecked = protectedRoutes.filter((r) => reviewRoute(r) || unknownParams(r, resources).length > 0).map((r) => `${r.method} ${r.path}`);
+  const unchecked = protectedRoutes.filter((r) => unknownParams(r, resources).length > 0).map((r) => `${r.method} ${r.path}`);
   figures.isolation_unchecked = unchecked.join(', ') || null;
-  if (unchecked.length) console.warn(`tenant isolation not checked here (review routes need reviewer tokens; or tenant-resources.ts creates no id for their parameters): ${unchecked.join(', ')}`);
-  const naming = protectedRoutes.filter((r) => !reviewRoute(r) && ((r.pathParams.length > 0 && isolationApplies(r, resources)) || r.path === '/moderate')).sort(isolationOrder);
+  if (unchecked.length) console.warn(`tenant isolation not checked here (tenant-resources.ts creates no id for their parameters): ${unchecked.join(', ')}`);
+  const naming = protectedRoutes.filter((r) => (r.pathParams.length > 0 && isolationApplies(r, resources)) || r.path === '/moderate').sort(isolationOrder);
+  const reviewerToken = async (key: string) => {
+    const client = new ApiClient(deployment.url);
+    const auth = await client.authenticate(key);
+    if (auth.status !== 200) throw new Error(`reviewer sign-in: HTTP ${auth.status} ${JSON.stringify(auth.body)}`);
+    return auth.body.api_token;
+  };
+  const reviewers = { own: await reviewerToken(deployment.tenants.acme.reviewers[0]!.key), other: await reviewerToken(deployment.tenants.globex.reviewers[0]!.key) };
+  const otherQueue = await fetch(`${deployment.url}/v1/review/queue`, { headers: { Authorization: `Bearer ${reviewers.other}` } });
+  const queueText = await otherQueue.text();
+  checks++;
+  if (otherQueue.status !== 200 || queueText.includes(resources.ids.moderation_job_id ?? '\u0000')) problems.push(`GET /review/queue of tenant B's reviewer: HTTP ${otherQueue.status} ${queueText.slice(0, 200)}`);
   figures.isolation_routes = naming.length;
   expect(naming.length).toBeGreaterThanOrEqual(7);
   const aIds = [...Object.values(resources.jobs), ...Object.values(resources.ids)];
   for (const route of naming) {
     const name = `${route.method} ${route.path}`;
-    const other = await call(deployment.url, route, resources, ctx.globex.token!, upload);
-    const own = await call(deployment.url, route, resources, ctx.acme.token!, upload);
+    const other = await call(deployment.url, route, resources, reviewRoute(route) ? reviewers.other : ctx.globex.token!, upload);
+    const own = await call(deployment.url, route, resources, reviewRoute(route) ? reviewers.own : ctx.acme.token!, upload);
     checks += 2;
     if (own.status === 404) problems.push(`${name}: tenant A's own request answered 404 (${own.text.slice(0, 200)})`);
     const leaked = (other.status !== 404 && aIds.some((id) => other.text.includes(id))) || /"results"|"policy_categories"|"attempts"|"pdq"/.test(other.text);

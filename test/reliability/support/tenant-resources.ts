@@ -53,7 +53,9 @@ async function policyVersion(ctx: ReliabilityContext): Promise<Record<string, st
 async function moderationJob(ctx: ReliabilityContext, policyJob: string): Promise<Record<string, string>> {
   const mod = await ctx.acme.postJson('/moderate', { classification_job_id: policyJob, external_id: 'tenant-isolation' });
   if (mod.status !== 200 && mod.status !== 202) throw new Error(`POST /moderate: HTTP ${mod.status} ${JSON.stringify(mod.body)}`);
-  return { moderation_job_id: String(mod.body.moderation_job_id) };
+  // An escalated job (the Standard policy escalates what no model scored), so the review routes find it;
+  // `index` names its first frame.
+  return { moderation_job_id: String(mod.body.moderation_job_id), index: '0' };
 }
 
 export async function createTenantResources(ctx: ReliabilityContext, routes: readonly DocumentedRoute[]): Promise<TenantResources> {
