@@ -83,7 +83,7 @@ def main():
         os.makedirs(a.copy_to, exist_ok=True)
         for f in folds:
             shutil.copy(os.path.join(a.dir, f, 'metrics.json'), os.path.join(a.copy_to, f'metrics-{f}.json'))
-            shutil.copy(os.path.join(a.dir, f, 'train.log'), os.path.join(a.copy_to, f'train-{f}.log'))
+            shutil.copy(os.path.join(a.dir, f, 'train.log'), os.path.join(a.copy_to, f'train-{f}-log.txt'))
         shutil.copy(os.path.join(a.dir, 'summary.json'), a.copy_to)
         shutil.copy(os.path.join(a.dir, 'manifest.tsv'), a.copy_to)
 
