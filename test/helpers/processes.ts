@@ -8,15 +8,31 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports handed to test services come from below the kernel's ephemeral range (32768-60999 here), so a
+ * socket bound to port 0 anywhere (other tests, their clients) can never take one between our check and
+ * the service's bind; each vitest worker has its own slice, so parallel test files never pick the same.
+ */
+const PORT_BASE = 20_000;
+const PORT_SLICE = 1_500;
+const PORT_SLICES = 8;
+const slice = (Number(process.env.VITEST_POOL_ID ?? process.pid) % PORT_SLICES) * PORT_SLICE;
+let nextPort = 0;
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '0.0.0.0', () => srv.close(() => resolve(true)));
   });
+}
+
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < PORT_SLICE; tries++) {
+    const port = PORT_BASE + slice + (nextPort++ % PORT_SLICE);
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port in ${PORT_BASE + slice}-${PORT_BASE + slice + PORT_SLICE - 1}`);
 }
 
 export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
