@@ -1,16 +1,15 @@
-// The workflow store contract, run against each kind: embedded (nedb in a temporary directory), NATS KV
-// (the server at NATS_URL, default nats://127.0.0.1:4222) and MongoDB when MONGODB_URL is set. The NATS
+// The workflow store contract, run against each kind of store (store-kinds.ts). The NATS
 // bucket outlives a run, so the cross-tenant queries are checked on this run's own tenants only.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditRecord, FeedbackRecord, ModerationJob, ReviewState } from '../src/domain/review.ts';
 import { LazyKvBucket, tenantKeyPrefix } from '../src/store/kv-bucket.ts';
 import { DuplicateModerationJobError, EmbeddedWorkflowStore, MongoWorkflowStore, NatsKvWorkflowStore, type WorkflowStore } from '../src/store/workflow/index.ts';
+import { describeOnEachStoreKind, NATS_URL } from './store-kinds.ts';
 
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const rid = () => randomBytes(6).toString('hex');
 const tenant = () => `t_${rid()}`;
 
@@ -87,167 +86,153 @@ function feedback(tenantId: string, at: string): FeedbackRecord {
 const ids = (jobs: ModerationJob[]) => jobs.map((j) => j.id);
 const inReview = (job: ModerationJob, state: ReviewState['state']) => ({ ...job, status: 'in_review' as const, review: { ...job.review!, state } });
 
-function describeWorkflowStoreContract(kind: string, open: () => Promise<{ store: WorkflowStore; cleanup: () => Promise<void> }>) {
-  describe(`workflow store (${kind})`, () => {
-    let store: WorkflowStore;
-    let cleanup: () => Promise<void>;
+function describeWorkflowStoreContract(store: () => WorkflowStore) {
 
-    beforeAll(async () => {
-      ({ store, cleanup } = await open());
-      await store.init();
+  it('creates and reads a moderation job only within its tenant, once', async () => {
+    const a = tenant();
+    const job = moderationJob(a, { review: review({ reasons: ['a.b', '$x'] }) });
+    await store().createModeration(job);
+    expect(await store().getModeration(a, job.id)).toEqual(job);
+    expect(await store().getModeration(tenant(), job.id)).toBeNull();
+    expect(await store().getModeration(a, 'vmod_absent')).toBeNull();
+    expect(await store().getModeration(a, '../x.y')).toBeNull();
+    await expect(store().createModeration({ ...job, externalId: 'other' })).rejects.toBeInstanceOf(DuplicateModerationJobError);
+    expect((await store().getModeration(a, job.id))?.externalId).toBe('ext-1');
+  });
+
+  it('applies concurrent updates one after another, losing none', async () => {
+    const a = tenant();
+    const job = moderationJob(a, { status: 'in_review', review: review() });
+    await store().createModeration(job);
+    const decide = (n: number) => (j: ModerationJob) => ({
+      ...j,
+      webhooksSent: j.webhooksSent + 1,
+      review: { ...j.review!, decisions: [...j.review!.decisions, { reviewer_id: `r${n}`, kind: 'escalation' as const, decision: 'approve' as const, categories: [], reason: 'ok', at: j.updatedAt }] },
     });
-    afterAll(async () => {
-      await store?.close();
-      await cleanup?.();
-    });
+    const results = await Promise.all(Array.from({ length: 20 }, (_, n) => store().updateModeration(a, job.id, decide(n))));
+    expect(results.every((r) => r !== null)).toBe(true);
+    const stored = await store().getModeration(a, job.id);
+    expect(stored?.webhooksSent).toBe(20);
+    expect(stored?.review?.decisions.map((d) => d.reviewer_id).sort()).toEqual(Array.from({ length: 20 }, (_, n) => `r${n}`).sort());
+    expect(results.map((r) => r!.webhooksSent).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, n) => n + 1));
+  });
 
-    it('creates and reads a moderation job only within its tenant, once', async () => {
-      const a = tenant();
-      const job = moderationJob(a, { review: review({ reasons: ['a.b', '$x'] }) });
-      await store.createModeration(job);
-      expect(await store.getModeration(a, job.id)).toEqual(job);
-      expect(await store.getModeration(tenant(), job.id)).toBeNull();
-      expect(await store.getModeration(a, 'vmod_absent')).toBeNull();
-      expect(await store.getModeration(a, '../x.y')).toBeNull();
-      await expect(store.createModeration({ ...job, externalId: 'other' })).rejects.toBeInstanceOf(DuplicateModerationJobError);
-      expect((await store.getModeration(a, job.id))?.externalId).toBe('ext-1');
-    });
+  it('returns null, writing nothing, when the change declines or the job is absent or another tenant\'s', async () => {
+    const a = tenant();
+    const job = moderationJob(a);
+    await store().createModeration(job);
+    expect(await store().updateModeration(a, job.id, () => null)).toBeNull();
+    const bump = (j: ModerationJob) => ({ ...j, webhooksSent: j.webhooksSent + 1 });
+    expect(await store().updateModeration(tenant(), job.id, bump)).toBeNull();
+    expect(await store().updateModeration(a, 'vmod_absent', bump)).toBeNull();
+    expect(await store().getModeration(a, job.id)).toEqual(job);
+    expect(await store().updateModeration(a, job.id, bump)).toEqual({ ...job, webhooksSent: 1 });
+  });
 
-    it('applies concurrent updates one after another, losing none', async () => {
-      const a = tenant();
-      const job = moderationJob(a, { status: 'in_review', review: review() });
-      await store.createModeration(job);
-      const decide = (n: number) => (j: ModerationJob) => ({
-        ...j,
-        webhooksSent: j.webhooksSent + 1,
-        review: { ...j.review!, decisions: [...j.review!.decisions, { reviewer_id: `r${n}`, kind: 'escalation' as const, decision: 'approve' as const, categories: [], reason: 'ok', at: j.updatedAt }] },
-      });
-      const results = await Promise.all(Array.from({ length: 20 }, (_, n) => store.updateModeration(a, job.id, decide(n))));
-      expect(results.every((r) => r !== null)).toBe(true);
-      const stored = await store.getModeration(a, job.id);
-      expect(stored?.webhooksSent).toBe(20);
-      expect(stored?.review?.decisions.map((d) => d.reviewer_id).sort()).toEqual(Array.from({ length: 20 }, (_, n) => `r${n}`).sort());
-      expect(results.map((r) => r!.webhooksSent).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, n) => n + 1));
-    });
+  it('lists classifying jobs of every tenant oldest first, until their status changes', async () => {
+    const [a, b] = [tenant(), tenant()];
+    const ours = new Set([a, b]);
+    const second = moderationJob(b, { createdAt: '2020-01-01T00:00:02.000Z' });
+    const first = moderationJob(a, { createdAt: '2020-01-01T00:00:01.000Z' });
+    const third = moderationJob(a, { createdAt: '2020-01-01T00:00:03.000Z' });
+    const decided = moderationJob(a, { createdAt: '2020-01-01T00:00:00.000Z', status: 'decided' });
+    for (const j of [second, first, third, decided]) await store().createModeration(j);
+    const classifying = async () => (await store().listClassifying(100_000)).filter((j) => ours.has(j.tenantId));
+    expect(ids(await classifying())).toEqual([first.id, second.id, third.id]);
+    const all = await store().listClassifying(100_000);
+    expect(ids(await store().listClassifying(2))).toEqual(ids(all.slice(0, 2)));
 
-    it('returns null, writing nothing, when the change declines or the job is absent or another tenant\'s', async () => {
-      const a = tenant();
-      const job = moderationJob(a);
-      await store.createModeration(job);
-      expect(await store.updateModeration(a, job.id, () => null)).toBeNull();
-      const bump = (j: ModerationJob) => ({ ...j, webhooksSent: j.webhooksSent + 1 });
-      expect(await store.updateModeration(tenant(), job.id, bump)).toBeNull();
-      expect(await store.updateModeration(a, 'vmod_absent', bump)).toBeNull();
-      expect(await store.getModeration(a, job.id)).toEqual(job);
-      expect(await store.updateModeration(a, job.id, bump)).toEqual({ ...job, webhooksSent: 1 });
-    });
+    await store().updateModeration(a, first.id, (j) => ({ ...j, status: 'decided' }));
+    await store().updateModeration(b, second.id, (j) => ({ ...j, status: 'in_review', review: review() }));
+    expect(ids(await classifying())).toEqual([third.id]);
+    await store().updateModeration(a, third.id, (j) => ({ ...j, status: 'decided' }));
+    expect(await classifying()).toEqual([]);
+  });
 
-    it('lists classifying jobs of every tenant oldest first, until their status changes', async () => {
-      const [a, b] = [tenant(), tenant()];
-      const ours = new Set([a, b]);
-      const second = moderationJob(b, { createdAt: '2020-01-01T00:00:02.000Z' });
-      const first = moderationJob(a, { createdAt: '2020-01-01T00:00:01.000Z' });
-      const third = moderationJob(a, { createdAt: '2020-01-01T00:00:03.000Z' });
-      const decided = moderationJob(a, { createdAt: '2020-01-01T00:00:00.000Z', status: 'decided' });
-      for (const j of [second, first, third, decided]) await store.createModeration(j);
-      const classifying = async () => (await store.listClassifying(100_000)).filter((j) => ours.has(j.tenantId));
-      expect(ids(await classifying())).toEqual([first.id, second.id, third.id]);
-      const all = await store.listClassifying(100_000);
-      expect(ids(await store.listClassifying(2))).toEqual(ids(all.slice(0, 2)));
+  it("lists a tenant's review queue by priority then queued_at, as items are claimed and decided", async () => {
+    const [a, b] = [tenant(), tenant()];
+    const low = moderationJob(a, { status: 'in_review', review: review({ priority: 0, queued_at: '2026-11-24T09:00:00.000Z' }) });
+    const highLate = moderationJob(a, { status: 'in_review', review: review({ priority: 5, queued_at: '2026-11-24T10:00:00.000Z' }) });
+    const highEarly = moderationJob(a, { status: 'in_review', review: review({ priority: 5, queued_at: '2026-11-24T08:00:00.000Z' }) });
+    const doneAlready = moderationJob(a, { status: 'decided', review: review({ state: 'done', priority: 9 }) });
+    const other = moderationJob(b, { status: 'in_review', review: review({ priority: 1 }) });
+    for (const j of [low, highLate, highEarly, doneAlready, other]) await store().createModeration(j);
 
-      await store.updateModeration(a, first.id, (j) => ({ ...j, status: 'decided' }));
-      await store.updateModeration(b, second.id, (j) => ({ ...j, status: 'in_review', review: review() }));
-      expect(ids(await classifying())).toEqual([third.id]);
-      await store.updateModeration(a, third.id, (j) => ({ ...j, status: 'decided' }));
-      expect(await classifying()).toEqual([]);
-    });
+    expect(ids(await store().listInReview(a, 10))).toEqual([highEarly.id, highLate.id, low.id]);
+    expect(ids(await store().listInReview(a, 2))).toEqual([highEarly.id, highLate.id]);
+    expect(ids(await store().listInReview(b, 10))).toEqual([other.id]);
+    let counts = await store().countInReview();
+    expect([counts.get(a), counts.get(b)]).toEqual([3, 1]);
 
-    it("lists a tenant's review queue by priority then queued_at, as items are claimed and decided", async () => {
-      const [a, b] = [tenant(), tenant()];
-      const low = moderationJob(a, { status: 'in_review', review: review({ priority: 0, queued_at: '2026-11-24T09:00:00.000Z' }) });
-      const highLate = moderationJob(a, { status: 'in_review', review: review({ priority: 5, queued_at: '2026-11-24T10:00:00.000Z' }) });
-      const highEarly = moderationJob(a, { status: 'in_review', review: review({ priority: 5, queued_at: '2026-11-24T08:00:00.000Z' }) });
-      const doneAlready = moderationJob(a, { status: 'decided', review: review({ state: 'done', priority: 9 }) });
-      const other = moderationJob(b, { status: 'in_review', review: review({ priority: 1 }) });
-      for (const j of [low, highLate, highEarly, doneAlready, other]) await store.createModeration(j);
+    await store().updateModeration(a, highEarly.id, (j) => inReview(j, 'claimed'));
+    expect(ids(await store().listInReview(a, 10))).toEqual([highEarly.id, highLate.id, low.id]);
+    expect((await store().listInReview(a, 1))[0]?.review?.state).toBe('claimed');
+    await store().updateModeration(a, highEarly.id, (j) => ({ ...inReview(j, 'done'), status: 'decided' }));
+    await store().updateModeration(b, other.id, (j) => inReview(j, 'done'));
+    expect(ids(await store().listInReview(a, 10))).toEqual([highLate.id, low.id]);
+    expect(await store().listInReview(b, 10)).toEqual([]);
+    counts = await store().countInReview();
+    expect([counts.get(a), counts.get(b) ?? 0]).toEqual([2, 0]);
 
-      expect(ids(await store.listInReview(a, 10))).toEqual([highEarly.id, highLate.id, low.id]);
-      expect(ids(await store.listInReview(a, 2))).toEqual([highEarly.id, highLate.id]);
-      expect(ids(await store.listInReview(b, 10))).toEqual([other.id]);
-      let counts = await store.countInReview();
-      expect([counts.get(a), counts.get(b)]).toEqual([3, 1]);
+    // An appeal puts a decided item back in the queue.
+    await store().updateModeration(a, highEarly.id, (j) => ({ ...inReview(j, 'queued'), review: { ...j.review!, state: 'queued', kind: 'appeal', priority: 1 } }));
+    expect(ids(await store().listInReview(a, 10))).toEqual([highLate.id, highEarly.id, low.id]);
+  });
 
-      await store.updateModeration(a, highEarly.id, (j) => inReview(j, 'claimed'));
-      expect(ids(await store.listInReview(a, 10))).toEqual([highEarly.id, highLate.id, low.id]);
-      expect((await store.listInReview(a, 1))[0]?.review?.state).toBe('claimed');
-      await store.updateModeration(a, highEarly.id, (j) => ({ ...inReview(j, 'done'), status: 'decided' }));
-      await store.updateModeration(b, other.id, (j) => inReview(j, 'done'));
-      expect(ids(await store.listInReview(a, 10))).toEqual([highLate.id, low.id]);
-      expect(await store.listInReview(b, 10)).toEqual([]);
-      counts = await store.countInReview();
-      expect([counts.get(a), counts.get(b) ?? 0]).toEqual([2, 0]);
+  it('keeps queue membership right under concurrent moves in and out of review', async () => {
+    const a = tenant();
+    const jobs = Array.from({ length: 4 }, () => moderationJob(a, { status: 'in_review', review: review() }));
+    for (const j of jobs) await store().createModeration(j);
+    const toggle = (j: ModerationJob) => inReview(j, j.review!.state === 'done' ? 'queued' : 'done');
+    // 4 jobs x 7 toggles each, all at once: every job ends 'done' (an odd number of toggles).
+    await Promise.all(jobs.flatMap((j) => Array.from({ length: 7 }, () => store().updateModeration(a, j.id, toggle))));
+    for (const j of jobs) expect((await store().getModeration(a, j.id))?.review?.state).toBe('done');
+    expect(await store().listInReview(a, 10)).toEqual([]);
+    expect((await store().countInReview()).get(a) ?? 0).toBe(0);
+    await Promise.all(jobs.map((j) => store().updateModeration(a, j.id, toggle)));
+    expect(ids(await store().listInReview(a, 10)).sort()).toEqual(ids(jobs).sort());
+    expect((await store().countInReview()).get(a)).toBe(4);
+  });
 
-      // An appeal puts a decided item back in the queue.
-      await store.updateModeration(a, highEarly.id, (j) => ({ ...inReview(j, 'queued'), review: { ...j.review!, state: 'queued', kind: 'appeal', priority: 1 } }));
-      expect(ids(await store.listInReview(a, 10))).toEqual([highLate.id, highEarly.id, low.id]);
-    });
+  it('appends audit records and lists them oldest first, by job, by inclusive time range and limit, per tenant', async () => {
+    const [a, b] = [tenant(), tenant()];
+    const [j1, j2] = [`vmod_${rid()}`, `vmod_${rid()}`];
+    const r3 = audit(a, '2026-11-24T10:00:03.000Z', j1);
+    const r1 = audit(a, '2026-11-24T10:00:01.000Z', j1);
+    const r2 = audit(a, '2026-11-24T10:00:02.000Z', j2);
+    const r4 = audit(a, '2026-11-24T10:00:04.000Z', null);
+    const foreign = audit(b, '2026-11-24T10:00:02.500Z', j1);
+    for (const r of [r3, r1, r2, r4, foreign]) await store().appendAudit(r);
 
-    it('keeps queue membership right under concurrent moves in and out of review', async () => {
-      const a = tenant();
-      const jobs = Array.from({ length: 4 }, () => moderationJob(a, { status: 'in_review', review: review() }));
-      for (const j of jobs) await store.createModeration(j);
-      const toggle = (j: ModerationJob) => inReview(j, j.review!.state === 'done' ? 'queued' : 'done');
-      // 4 jobs x 7 toggles each, all at once: every job ends 'done' (an odd number of toggles).
-      await Promise.all(jobs.flatMap((j) => Array.from({ length: 7 }, () => store.updateModeration(a, j.id, toggle))));
-      for (const j of jobs) expect((await store.getModeration(a, j.id))?.review?.state).toBe('done');
-      expect(await store.listInReview(a, 10)).toEqual([]);
-      expect((await store.countInReview()).get(a) ?? 0).toBe(0);
-      await Promise.all(jobs.map((j) => store.updateModeration(a, j.id, toggle)));
-      expect(ids(await store.listInReview(a, 10)).sort()).toEqual(ids(jobs).sort());
-      expect((await store.countInReview()).get(a)).toBe(4);
-    });
+    expect(await store().listAudit(a, { limit: 100 })).toEqual([r1, r2, r3, r4]);
+    expect(await store().listAudit(a, { moderationJobId: j1, limit: 100 })).toEqual([r1, r3]);
+    expect(await store().listAudit(a, { moderationJobId: `vmod_${rid()}`, limit: 100 })).toEqual([]);
+    expect(await store().listAudit(a, { from: r2.at, to: r3.at, limit: 100 })).toEqual([r2, r3]);
+    expect(await store().listAudit(a, { from: '2026-11-24T12:00:02.000+02:00', limit: 100 })).toEqual([r2, r3, r4]);
+    expect(await store().listAudit(a, { to: r1.at, limit: 100 })).toEqual([r1]);
+    expect(await store().listAudit(a, { moderationJobId: j1, from: '2026-11-24T10:00:01.500Z', limit: 100 })).toEqual([r3]);
+    expect(await store().listAudit(a, { limit: 2 })).toEqual([r1, r2]);
+    expect(await store().listAudit(b, { limit: 100 })).toEqual([foreign]);
+    expect(await store().listAudit(tenant(), { limit: 100 })).toEqual([]);
+  });
 
-    it('appends audit records and lists them oldest first, by job, by inclusive time range and limit, per tenant', async () => {
-      const [a, b] = [tenant(), tenant()];
-      const [j1, j2] = [`vmod_${rid()}`, `vmod_${rid()}`];
-      const r3 = audit(a, '2026-11-24T10:00:03.000Z', j1);
-      const r1 = audit(a, '2026-11-24T10:00:01.000Z', j1);
-      const r2 = audit(a, '2026-11-24T10:00:02.000Z', j2);
-      const r4 = audit(a, '2026-11-24T10:00:04.000Z', null);
-      const foreign = audit(b, '2026-11-24T10:00:02.500Z', j1);
-      for (const r of [r3, r1, r2, r4, foreign]) await store.appendAudit(r);
-
-      expect(await store.listAudit(a, { limit: 100 })).toEqual([r1, r2, r3, r4]);
-      expect(await store.listAudit(a, { moderationJobId: j1, limit: 100 })).toEqual([r1, r3]);
-      expect(await store.listAudit(a, { moderationJobId: `vmod_${rid()}`, limit: 100 })).toEqual([]);
-      expect(await store.listAudit(a, { from: r2.at, to: r3.at, limit: 100 })).toEqual([r2, r3]);
-      expect(await store.listAudit(a, { from: '2026-11-24T12:00:02.000+02:00', limit: 100 })).toEqual([r2, r3, r4]);
-      expect(await store.listAudit(a, { to: r1.at, limit: 100 })).toEqual([r1]);
-      expect(await store.listAudit(a, { moderationJobId: j1, from: '2026-11-24T10:00:01.500Z', limit: 100 })).toEqual([r3]);
-      expect(await store.listAudit(a, { limit: 2 })).toEqual([r1, r2]);
-      expect(await store.listAudit(b, { limit: 100 })).toEqual([foreign]);
-      expect(await store.listAudit(tenant(), { limit: 100 })).toEqual([]);
-    });
-
-    it('adds feedback and lists it oldest first, at most limit, per tenant', async () => {
-      const [a, b] = [tenant(), tenant()];
-      const later = feedback(a, '2026-11-24T10:00:02.000Z');
-      const earlier = { ...feedback(a, '2026-11-24T10:00:01.000Z'), moderation_job_id: `vmod_${rid()}`, class: null, category: 'WEAPONS', note: 'wrong' };
-      const foreign = feedback(b, '2026-11-24T10:00:00.000Z');
-      for (const f of [later, earlier, foreign]) await store.addFeedback(f);
-      expect(await store.listFeedback(a, 10)).toEqual([earlier, later]);
-      expect(await store.listFeedback(a, 1)).toEqual([earlier]);
-      expect(await store.listFeedback(b, 10)).toEqual([foreign]);
-    });
+  it('adds feedback and lists it oldest first, at most limit, per tenant', async () => {
+    const [a, b] = [tenant(), tenant()];
+    const later = feedback(a, '2026-11-24T10:00:02.000Z');
+    const earlier = { ...feedback(a, '2026-11-24T10:00:01.000Z'), moderation_job_id: `vmod_${rid()}`, class: null, category: 'WEAPONS', note: 'wrong' };
+    const foreign = feedback(b, '2026-11-24T10:00:00.000Z');
+    for (const f of [later, earlier, foreign]) await store().addFeedback(f);
+    expect(await store().listFeedback(a, 10)).toEqual([earlier, later]);
+    expect(await store().listFeedback(a, 1)).toEqual([earlier]);
+    expect(await store().listFeedback(b, 10)).toEqual([foreign]);
   });
 }
 
-describeWorkflowStoreContract('embedded', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'workflow-'));
-  return { store: new EmbeddedWorkflowStore(dir), cleanup: () => rm(dir, { recursive: true, force: true }) };
-});
-
-describeWorkflowStoreContract('nats-kv', async () => ({ store: new NatsKvWorkflowStore(NATS_URL), cleanup: async () => {} }));
+describeOnEachStoreKind(
+  'workflow store',
+  { embedded: (dir) => new EmbeddedWorkflowStore(dir), natsKv: (url) => new NatsKvWorkflowStore(url), mongodb: (url, db) => new MongoWorkflowStore(url, db) },
+  describeWorkflowStoreContract,
+);
 
 describe('nats-kv workflow store index keys', () => {
   const store = new NatsKvWorkflowStore(NATS_URL);
@@ -274,10 +259,6 @@ describe('nats-kv workflow store index keys', () => {
     expect(left).toEqual([]);
     expect((await store.countInReview()).get(a)).toBeUndefined();
   });
-});
-
-describe.runIf(process.env.MONGODB_URL)('mongodb', () => {
-  describeWorkflowStoreContract('mongodb', async () => ({ store: new MongoWorkflowStore(process.env.MONGODB_URL!, `modsvc_workflow_test_${rid()}`), cleanup: async () => {} }));
 });
 
 describe('embedded workflow store across a restart', () => {
