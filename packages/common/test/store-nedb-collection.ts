@@ -8,8 +8,9 @@ import type { JobCollection, JobDoc } from '../src/store/mongo.ts';
 
 const Datastore = nedb as unknown as typeof nedb.default;
 
-export class NedbJobCollection implements JobCollection {
-  readonly db = new Datastore<JobDoc>({ inMemoryOnly: true });
+/** What every nedb stand-in for a MongoDB collection shares: index requests recorded, inserts that fail on a duplicate _id as MongoDB does (code 11000), findOne. */
+export class NedbCollection<D extends { _id: string }> {
+  readonly db = new Datastore<D>({ inMemoryOnly: true });
   /** What createIndexes was asked for, in call order. */
   readonly indexRequests: IndexDescription[][] = [];
 
@@ -17,7 +18,7 @@ export class NedbJobCollection implements JobCollection {
     this.indexRequests.push(indexes);
   }
 
-  async insertOne(doc: JobDoc): Promise<void> {
+  async insertOne(doc: D): Promise<void> {
     try {
       await this.db.insertAsync(doc);
     } catch (err) {
@@ -28,10 +29,12 @@ export class NedbJobCollection implements JobCollection {
     }
   }
 
-  async findOne(filter: object): Promise<JobDoc | null> {
+  async findOne(filter: object): Promise<D | null> {
     return (await this.db.findOneAsync(filter)) ?? null;
   }
+}
 
+export class NedbJobCollection extends NedbCollection<JobDoc> implements JobCollection {
   async find(filter: object, sort: Record<string, 1 | -1>, limit: number): Promise<JobDoc[]> {
     return this.db.findAsync(filter).sort(sort).limit(limit);
   }
