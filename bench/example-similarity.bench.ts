@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { averagePrecision, rocAuc, statsAtThreshold } from '@modsvc/common/evaluation';
 import { cosine, decodeEmbedding, encodeEmbedding } from '@modsvc/common/embeddings';
+import { mulberry32 } from '@modsvc/common/seeded-random';
 import { parseCsv } from '../services/text-toxicity/src/model/csv.ts';
 import { createVisionAnalyzer } from '../services/vision-inference/src/analyzer.ts';
 import { settingsSchema } from '../services/vision-inference/src/settings.ts';
@@ -56,18 +57,6 @@ function loadPhotos(): Photo[] {
     .filter((r) => r.length >= 3)
     .map((r) => ({ file: r[col('file')]!, labels: new Set(r[col('labels')]!.split(';')), repo: repoOf(r[col('source')]!) }))
     .filter((p) => p.labels.has('photo'));
-}
-
-/** Deterministic draws (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function sample<T>(items: readonly T[], k: number, rand: () => number): T[] {
@@ -166,7 +155,7 @@ async function main() {
   }
   await analyzer.close();
 
-  const rand = rng(20261124);
+  const rand = mulberry32(20261124);
   const pairs: Pair[] = [];
   const setups: { class: string; example_repo: string; source_photos: number; draws: number; held_back_repos: string[]; positives: number; negatives: number }[] = [];
   const skipped: { class: string; reason: string }[] = [];

@@ -21,6 +21,7 @@ import {
 } from '../src/model/artifact.ts';
 import { DEFAULT_FEATURE_SETTINGS, featuresOfNormalized, type FeatureSettings } from '../src/model/features.ts';
 import { bestF1Threshold } from '@modsvc/common/evaluation';
+import { mulberry32 } from '@modsvc/common/seeded-random';
 import { ToxicityScorer } from '../src/model/scorer.ts';
 import { normalizeText } from '../src/model/normalize.ts';
 import { dataFileHashes, dataSettingsSchema, HELD_OUT_FUNCTIONALITIES, loadTrainingData, resolveDataDir, type Row } from './data.ts';
@@ -198,17 +199,6 @@ export function benignFragments(train: Row[]): Row[] {
 }
 
 export const FRAGMENT_SOURCE = 'fragments_of_nontoxic';
-
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Non-hateful HateCheck functionalities (none of them held out) whose cases carry no profanity or

@@ -1,4 +1,5 @@
-// Byte-level building blocks for the hostile-file corpus: CRC-32, PNG chunks, a stored ZIP, a seeded PRNG.
+// Byte-level building blocks for the hostile-file corpus: CRC-32, PNG chunks, a stored ZIP, seeded bytes.
+import { mulberry32 } from '@modsvc/common/seeded-random';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -63,14 +64,8 @@ export function storedZip(name: string, content: Buffer): Buffer {
 
 /** Deterministic pseudo-random bytes (mulberry32), so a failing file can be regenerated from its name. */
 export function seededBytes(seed: number, length: number): Buffer {
-  let a = seed >>> 0;
+  const next = mulberry32(seed);
   const out = Buffer.alloc(length);
-  for (let i = 0; i < length; i++) {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    out[i] = ((t ^ (t >>> 14)) >>> 0) & 0xff;
-  }
+  for (let i = 0; i < length; i++) out[i] = (next() * 4294967296) & 0xff;
   return out;
 }
