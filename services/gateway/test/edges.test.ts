@@ -1,19 +1,15 @@
 // The gateway's edges over HTTP, with a recording ingest behind it: malformed bodies, caption size,
 // read and write limits, the Idempotency-Key header, and refusals that ingest sends back.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '@modsvc/common/logger';
 import { ApiError } from '@modsvc/common/errors';
-import { loadConfig } from '@modsvc/common/config';
 import { TenantRegistry, parseTenants } from '@modsvc/common/tenants';
 import { TokenIssuer } from '@modsvc/common/tokens';
 import { registry } from '@modsvc/common/metrics';
 import type { IngestApi, SubmitOptions } from '@modsvc/common/contracts';
-import { createGatewayApp, type GatewayDeps } from '../src/app.ts';
+import { serveGateway, type ServedGateway } from './serve-gateway.ts';
 
 const TOKEN_KEY = 'k'.repeat(40);
 const KEYS = { acme: 'acme-key-0123456789abcdef', tight: 'tight-key-0123456789abcdef' };
@@ -47,13 +43,12 @@ function answer(opts: SubmitOptions): { jobId: string } {
   return { jobId: `job_${submitted.length}` };
 }
 
-let server: http.Server;
+let gateway: ServedGateway;
 let base: string;
 const tokens = new TokenIssuer(TOKEN_KEY);
 const bearer = (tenant: string) => ({ Authorization: `Bearer ${tokens.issue(tenant).token}` });
 
 beforeAll(async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-edges-'));
   const tenants = new TenantRegistry(
     null,
     parseTenants({
@@ -63,24 +58,12 @@ beforeAll(async () => {
       ],
     }),
   );
-  const unused = () => Promise.reject(new Error('not used in this test'));
-  const deps = {
-    config: loadConfig({ DATA_DIR: dir }),
-    log,
-    tenants,
-    tokens,
-    ingest,
-    moderator: { moderate: unused },
-    models: { models: unused },
-    deliveries: { deliveries: unused, redeliver: unused },
-  } as unknown as GatewayDeps;
-  server = http.createServer(createGatewayApp(deps));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+  gateway = await serveGateway({ log, tenants, tokens, ingest });
+  base = `${gateway.origin}/v1`;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await gateway.close();
 });
 
 async function post(p: string, init: { headers?: Record<string, string>; body: BodyInit }, tenant = 'acme') {

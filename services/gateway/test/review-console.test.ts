@@ -12,12 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Logger } from '@modsvc/common/logger';
 import { ApiError } from '@modsvc/common/errors';
-import { loadConfig } from '@modsvc/common/config';
 import { TenantRegistry, parseTenants } from '@modsvc/common/tenants';
 import { TokenIssuer } from '@modsvc/common/tokens';
 import type { ModeratorApi, ReviewerRef } from '@modsvc/common/contracts';
 import type { ModerationOutcome, ReviewDecisionInput, ReviewItem, ReviewItemDetail } from '@modsvc/common/domain/index';
-import { createGatewayApp, type GatewayDeps } from '../src/app.ts';
 import { CONSOLE_DIR } from '../src/review-console.ts';
 import { makeJpeg } from '../../../test/helpers/media.ts';
 import {
@@ -36,6 +34,7 @@ import {
   signIn,
   statusText,
 } from '../../../test/helpers/review-console.ts';
+import { serveGateway, type ServedGateway } from './serve-gateway.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -170,35 +169,22 @@ class FakeModerator {
 }
 
 const moderator = new FakeModerator();
-let server: http.Server;
+let gateway: ServedGateway;
 let base: string;
 
 beforeAll(async () => {
   moderator.frame = await makeJpeg(FRAME.width, FRAME.height);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-review-console-'));
   const tenants = new TenantRegistry(
     null,
     parseTenants({ tenants: [{ id: 'acme', api_keys: [KEYS.caller], reviewers: [{ id: 'rev-1', api_keys: [KEYS.reviewer] }] }] }),
   );
-  const unused = () => Promise.reject(new Error('not used in this test'));
-  const deps = {
-    config: loadConfig({ DATA_DIR: dir }),
-    log: silent,
-    tenants,
-    tokens: new TokenIssuer('k'.repeat(40)),
-    ingest: { submitUpload: unused, submitUrl: unused, getJob: unused },
-    moderator: moderator.api(),
-    models: { models: unused },
-    deliveries: { deliveries: unused, redeliver: unused },
-  } as unknown as GatewayDeps;
-  server = http.createServer(createGatewayApp(deps));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  gateway = await serveGateway({ log: silent, tenants, tokens: new TokenIssuer('k'.repeat(40)), moderator: moderator.api() });
+  base = gateway.origin;
 });
 
 afterAll(async () => {
   await closeConsole();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await gateway.close();
 });
 
 /** A GET with the path sent exactly as written (fetch would normalise dot segments away). */

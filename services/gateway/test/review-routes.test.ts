@@ -2,18 +2,14 @@
 // they are asked: which token may use which route, that the tenant and reviewer always come from the
 // token, the forms of POST /v1/moderate, and the refusals of bad input.
 import fs from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Logger } from '@modsvc/common/logger';
 import { ApiError } from '@modsvc/common/errors';
-import { loadConfig } from '@modsvc/common/config';
 import { TenantRegistry, parseTenants } from '@modsvc/common/tenants';
 import { TokenIssuer } from '@modsvc/common/tokens';
 import type { FeedbackActor, IngestApi, ModerateInput, ModeratorApi, ReviewerRef, SubmitOptions } from '@modsvc/common/contracts';
 import type { AuditQuery, FeedbackInput, FeedbackRecord, ModerationReply, ReviewDecisionInput, ReviewItem, ReviewItemDetail } from '@modsvc/common/domain/index';
-import { createGatewayApp, type GatewayDeps } from '../src/app.ts';
+import { serveGateway, type ServedGateway } from './serve-gateway.ts';
 
 const TOKEN_KEY = 'k'.repeat(40);
 const KEYS = {
@@ -111,13 +107,12 @@ const ingest: IngestApi = {
   },
 };
 
-let server: http.Server;
+let gateway: ServedGateway;
 let base: string;
 const tokens = new TokenIssuer(TOKEN_KEY);
 const tokenOf: Record<string, string> = {};
 
 beforeAll(async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-review-'));
   const tenants = new TenantRegistry(
     null,
     parseTenants({
@@ -127,22 +122,8 @@ beforeAll(async () => {
       ],
     }),
   );
-  const unused = () => Promise.reject(new Error('not used in this test'));
-  const deps = {
-    config: loadConfig({ DATA_DIR: dir }),
-    log,
-    tenants,
-    tokens,
-    ingest,
-    moderator,
-    models: { models: unused },
-    deliveries: { deliveries: unused, redeliver: unused },
-    banks: {},
-    policies: {},
-  } as unknown as GatewayDeps;
-  server = http.createServer(createGatewayApp(deps));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+  gateway = await serveGateway({ log, tenants, tokens, ingest, moderator });
+  base = `${gateway.origin}/v1`;
   for (const [who, key] of Object.entries(KEYS)) {
     const r = await fetch(`${base}/authenticate`, { method: 'POST', body: new URLSearchParams({ key }) });
     expect(r.status).toBe(200);
@@ -151,7 +132,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await gateway.close();
 });
 
 beforeEach(() => {
