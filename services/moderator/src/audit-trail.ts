@@ -3,8 +3,6 @@ import { sortableId } from '@modsvc/common/record-ids';
 import type { AuditAction, AuditRecord, ModerationJob } from '@modsvc/common/domain/index';
 import type { WorkflowStore } from '@modsvc/common/store/workflow/types';
 
-export { sortableId };
-
 export type Actor = AuditRecord['actor'];
 
 export const SYSTEM: Actor = { kind: 'system', id: 'moderator' };

@@ -14,7 +14,8 @@ import {
   type ReviewDecisionInput,
 } from '@modsvc/common/domain/index';
 import { policyNamed } from '@modsvc/common/tenant-policy';
-import { auditOf, sortableId } from './audit-trail.ts';
+import { sortableId } from '@modsvc/common/record-ids';
+import { auditOf } from './audit-trail.ts';
 
 interface Reported {
   score: number | null;
