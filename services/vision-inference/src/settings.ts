@@ -41,6 +41,14 @@ export const settingsSchema = z.object({
     (v) => (typeof v === 'string' ? v.trim() || undefined : v),
     z.enum(['onnx', 'tfjs-wasm'], { error: (issue) => `${String(issue.input)} is not an nsfwjs runtime (onnx, tfjs-wasm)` }).default('onnx'),
   ),
+  /**
+   * The runtime of human's face models (BlazeFace + FaceRes): onnx (converted at load, served by
+   * onnxruntime with human's own pre- and post-processing) or tfjs-wasm (human itself, as before).
+   */
+  VISION_FACE_RUNTIME: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z.enum(['onnx', 'tfjs-wasm'], { error: (issue) => `${String(issue.input)} is not a face runtime (onnx, tfjs-wasm)` }).default('onnx'),
+  ),
   /** Runs the COCO object detector (1/true/yes/on): the only model that scores alcohol, and it costs more CPU than the rest together. */
   VISION_OBJECTS: onOff(),
   /** Directory of the downloaded models; unset: /models in a container, else <repo>/data/models. */

@@ -36,6 +36,14 @@ describe('vision-inference settings', () => {
     expect(() => runtime('webgl')).toThrow(/not an nsfwjs runtime/);
   });
 
+  it("human's face models run on onnx unless the tfjs-wasm original is asked for", () => {
+    const runtime = (v?: string) => settingsSchema.parse({ VISION_FACE_RUNTIME: v }).VISION_FACE_RUNTIME;
+    expect(runtime()).toBe('onnx');
+    expect(runtime(' ')).toBe('onnx');
+    expect(runtime('tfjs-wasm')).toBe('tfjs-wasm');
+    expect(() => runtime('cuda')).toThrow(/not a face runtime/);
+  });
+
   it('the object detector is opt-in (VISION_OBJECTS)', () => {
     const objects = (v?: string) => settingsSchema.parse({ VISION_OBJECTS: v }).VISION_OBJECTS;
     expect(objects()).toBe(false);

@@ -9,7 +9,7 @@ import { DEFAULT_DECODE_MAX_SIDE, settingsSchema } from '../src/settings.ts';
 import { decodeFrame } from '../src/models/preprocess.ts';
 import { ModelRegistry } from '../src/models/registry.ts';
 import { nsfwLoader, nsfwPredict, nsfwSpec, type NsfwHandle } from '../src/models/nsfw.ts';
-import { humanLoader, humanPredict, humanSpec, type HumanHandle } from '../src/models/human.ts';
+import { faceOnnxLoader, humanLoader, humanPredict, humanSpec, type HumanHandle } from '../src/models/human.ts';
 import { ocrLoader, ocrPredict, ocrSpec, type OcrHandle } from '../src/models/ocr.ts';
 import { FACE_GENDER_MAX_FACES, faceGenderLoader, faceGenderSpec, ageGender, type FaceGenderHandle } from '../src/models/face-gender.ts';
 import { strongestFaces } from '../src/models/signals.ts';
@@ -27,10 +27,11 @@ const done = new Set<string>();
 if (existsSync(out)) for (const l of readFileSync(out, 'utf8').split('\n')) if (l) done.add((JSON.parse(l) as { file: string }).file);
 
 const reg = new ModelRegistry(settings);
-const hSpec = humanSpec('face');
+const hSpec = humanSpec('face', 'onnx');
 const oSpec = humanSpec('object');
 reg.declare(nsfwSpec, nsfwLoader(settings));
-reg.declare(hSpec, humanLoader('face', settings.VISION_HUMAN_MAX_SIDE));
+// The face models as served (onnx); their outputs equal human's on tfjs-wasm (test/face-onnx.test.ts).
+reg.declare(hSpec, faceOnnxLoader(settings, settings.VISION_HUMAN_MAX_SIDE));
 reg.declare(oSpec, humanLoader('object', settings.VISION_HUMAN_MAX_SIDE));
 reg.declare(ocrSpec, ocrLoader(settings.VISION_OCR_MAX_SIDE));
 reg.declare(faceGenderSpec, faceGenderLoader);

@@ -1,10 +1,14 @@
-// @vladmandic/human on tfjs wasm, one instance per module we use: 'face' = BlazeFace + FaceRes
-// (gender, age), 'object' = CenterNet COCO objects (opt-in: VISION_OBJECTS=1). Result caching across calls is disabled (skipFrames 0,
-// cacheSensitivity 0) so every frame is analysed on its own.
+// @vladmandic/human's models, one handle per module we use: 'face' = BlazeFace + FaceRes (gender,
+// age), 'object' = CenterNet COCO objects (opt-in: VISION_OBJECTS=1). The face module is served on
+// onnxruntime by default (face-onnx.ts: the same networks converted at load, the same outputs);
+// VISION_FACE_RUNTIME=tfjs-wasm runs human itself on tfjs wasm, as objects always do. Result caching
+// across calls is disabled (skipFrames 0, cacheSensitivity 0) so every frame is analysed on its own.
 import path from 'node:path';
-import type { ModelLoader, ModelSpec } from './registry.ts';
+import type { ModelLoader, ModelSpec, Runtime } from './registry.ts';
 import { resizeInside, type RgbImage } from './preprocess.ts';
 import { requireHere, tfReady } from './tfjs.ts';
+import { detectFaces, loadFaceNets, releaseFaceNets, type FaceNets } from './face-onnx.ts';
+import type { OnnxSettings } from './onnx.ts';
 import { DEFAULT_HUMAN_MAX_SIDE } from '../settings.ts';
 
 export type Box = [number, number, number, number];
@@ -41,14 +45,14 @@ interface HumanInstance {
 
 export type HumanModule = 'face' | 'object';
 
-export interface HumanHandle {
-  human: HumanInstance;
-  module: HumanModule;
-  maxSide: number;
-}
+export type HumanHandle =
+  | { runtime: 'tfjs-wasm'; human: HumanInstance; module: HumanModule; maxSide: number }
+  | { runtime: 'onnx'; nets: FaceNets; module: 'face'; maxSide: number };
 
 const humanDir = path.dirname(path.dirname(requireHere.resolve('@vladmandic/human')));
-const modelDir = path.join(humanDir, 'models');
+/** human's model files (graph models: model.json + weight shards). */
+export const HUMAN_MODEL_DIR = path.join(humanDir, 'models');
+const modelDir = HUMAN_MODEL_DIR;
 
 const FILES: Record<string, string> = {
   'blazeface.json': 'cd7bbfc078270572beb39f9e5ae67aadbd50b5e67cff37e6d4f6b3ea39312e5f',
@@ -59,12 +63,13 @@ const FILES: Record<string, string> = {
   'centernet.bin': '1b635a15009071f506f9f2b3519b31c072c534888989f30d269ffd44734ef7ef',
 };
 
-export function humanSpec(module: HumanModule): ModelSpec {
+/** `runtime`: what serves the face module (objects always run on tfjs-wasm). */
+export function humanSpec(module: HumanModule, runtime: Extract<Runtime, 'onnx' | 'tfjs-wasm'> = 'tfjs-wasm'): ModelSpec {
   const names = module === 'face' ? ['blazeface.json', 'blazeface.bin', 'faceres.json', 'faceres.bin'] : ['centernet.json', 'centernet.bin'];
   return {
     id: `human-${module}`,
     version: '3.3.6',
-    runtime: 'tfjs-wasm',
+    runtime: module === 'face' ? runtime : 'tfjs-wasm',
     files: names.map((n) => ({ path: path.join(modelDir, n), sha256: FILES[n]! })),
     inputSize: module === 'object' ? [512, 512] : null,
     feeds:
@@ -112,29 +117,50 @@ export function humanLoader(module: HumanModule, maxSide = DEFAULT_HUMAN_MAX_SID
         object: module === 'object' ? { enabled: true, minConfidence: 0.05, maxDetected: 20, skipFrames: 0, skipTime: 0 } : off,
       });
       await human.load();
-      return { human, module, maxSide };
+      return { runtime: 'tfjs-wasm', human, module, maxSide };
     },
     async warm(h) {
-      await humanPredict(h, [{ data: Buffer.alloc(64 * 64 * 3, 128), width: 64, height: 64 }]);
+      await humanPredict(h, [warmFrame()]);
+    },
+  };
+}
+
+const warmFrame = (): RgbImage => ({ data: Buffer.alloc(64 * 64 * 3, 128), width: 64, height: 64 });
+
+/** The face module on onnxruntime: BlazeFace and FaceRes converted at load from the files the registry has checked. */
+export function faceOnnxLoader(settings: OnnxSettings, maxSide = DEFAULT_HUMAN_MAX_SIDE): ModelLoader<HumanHandle> {
+  return {
+    async load() {
+      return { runtime: 'onnx', nets: await loadFaceNets(modelDir, settings), module: 'face', maxSide };
+    },
+    async warm(h) {
+      await humanPredict(h, [warmFrame()]);
+    },
+    async close(h) {
+      if (h.runtime === 'onnx') await releaseFaceNets(h.nets);
     },
   };
 }
 
 /** Runs human on each frame (downscaled to maxSide); boxes are mapped back to the frame's pixels. */
 export async function humanPredict(h: HumanHandle, frames: RgbImage[]): Promise<HumanOutput[]> {
-  const tf = await tfReady();
+  const tf = h.runtime === 'tfjs-wasm' ? await tfReady() : null;
   const out: HumanOutput[] = [];
   for (const frame of frames) {
     const small = await resizeInside(frame, h.maxSide);
     const k = frame.width / small.width;
-    const t = tf.tensor4d(Float32Array.from(small.data), [1, small.height, small.width, 3]);
+    const scale = (b: Box): Box => [b[0] * k, b[1] * k, b[2] * k, b[3] * k];
+    if (h.runtime === 'onnx') {
+      out.push({ faces: (await detectFaces(h.nets, small)).map((f) => ({ ...f, box: scale(f.box) })), objects: [] });
+      continue;
+    }
+    const t = tf!.tensor4d(Float32Array.from(small.data), [1, small.height, small.width, 3]);
     let r: HumanResult;
     try {
       r = await h.human.detect(t);
     } finally {
       t.dispose();
     }
-    const scale = (b: Box): Box => [b[0] * k, b[1] * k, b[2] * k, b[3] * k];
     out.push({
       faces: (h.module === 'face' ? r.face : []).map((f) => ({
         score: f.boxScore ?? f.score,

@@ -1,4 +1,4 @@
-// The 'lite' model set that runs on CPU-only machines: nsfwjs MobileNetV2, human (faces), face-api's
+// The 'lite' model set that runs on CPU-only machines: nsfwjs MobileNetV2, human's face models, face-api's
 // gender net on human's face crops, tesseract OCR, and the heads trained in this repo on MobileNetV2 features (ONNX, if trained artifacts exist).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -6,7 +6,7 @@ import type { VisualClass } from '@modsvc/common/classes';
 import type { VisionSettings } from '../settings.ts';
 import { ModelRegistry, type ModelSpec } from './registry.ts';
 import { nsfwLoader, nsfwSpec, nsfwTfjsLoader } from './nsfw.ts';
-import { humanLoader, humanSpec } from './human.ts';
+import { faceOnnxLoader, humanLoader, humanSpec } from './human.ts';
 import { ocrLoader, ocrSpec } from './ocr.ts';
 import { faceGenderLoader, faceGenderSpec } from './face-gender.ts';
 import { selectEntries, type ModelsManifest } from './fetch.ts';
@@ -50,7 +50,7 @@ export const OCR_ID = ocrSpec.id;
 export const FACE_GENDER_ID = faceGenderSpec.id;
 
 /** What the lite models are loaded with: the frame sizes human and OCR see, and the ONNX session settings (heads). */
-export type LiteModelSettings = Pick<VisionSettings, 'VISION_HUMAN_MAX_SIDE' | 'VISION_OCR_MAX_SIDE'> & Pick<VisionSettings, 'VISION_NSFW_RUNTIME'> & OnnxSettings;
+export type LiteModelSettings = Pick<VisionSettings, 'VISION_HUMAN_MAX_SIDE' | 'VISION_OCR_MAX_SIDE'> & Pick<VisionSettings, 'VISION_NSFW_RUNTIME' | 'VISION_FACE_RUNTIME'> & OnnxSettings;
 
 export interface LiteSetOptions {
   /** Where the heads trained in this repo are (default artifacts/). */
@@ -70,7 +70,10 @@ export function liteRegistry(settings: LiteModelSettings, opts: LiteSetOptions):
   const disabled = opts.disabled ?? new Set<string>();
   const registry = new ModelRegistry(settings);
   if (!disabled.has(NSFW_ID)) registry.declare(nsfwSpec, settings.VISION_NSFW_RUNTIME === 'tfjs-wasm' ? nsfwTfjsLoader : nsfwLoader(settings));
-  if (!disabled.has(HUMAN_ID)) registry.declare(humanSpec('face'), humanLoader('face', settings.VISION_HUMAN_MAX_SIDE));
+  if (!disabled.has(HUMAN_ID)) {
+    const onnx = settings.VISION_FACE_RUNTIME !== 'tfjs-wasm';
+    registry.declare(humanSpec('face', onnx ? 'onnx' : 'tfjs-wasm'), onnx ? faceOnnxLoader(settings, settings.VISION_HUMAN_MAX_SIDE) : humanLoader('face', settings.VISION_HUMAN_MAX_SIDE));
+  }
   if (opts.objects && !disabled.has(OBJECT_ID)) registry.declare(humanSpec('object'), humanLoader('object', settings.VISION_HUMAN_MAX_SIDE));
   if (!disabled.has(HUMAN_ID) && !disabled.has(FACE_GENDER_ID)) registry.declare(faceGenderSpec, faceGenderLoader);
   if (!disabled.has(OCR_ID)) registry.declare(ocrSpec, ocrLoader(settings.VISION_OCR_MAX_SIDE));

@@ -72,10 +72,13 @@ function tensor(name: string, dims: number[], values: number[]): Writer {
 }
 
 /** ValueInfoProto: name(1), type(2) -> TypeProto.tensor_type(1) -> elem_type(1), shape(2) -> dim(1) -> dim_value(1) | dim_param(2). */
-function valueInfo(name: string, dims: (number | string)[]): Writer {
-  const shape = new Writer();
-  for (const d of dims) shape.msg(1, typeof d === 'number' ? new Writer().int(1, d) : new Writer().str(2, d));
-  const tt = new Writer().int(1, FLOAT).msg(2, shape);
+function valueInfo(name: string, dims: (number | string)[] | null): Writer {
+  const tt = new Writer().int(1, FLOAT);
+  if (dims) {
+    const shape = new Writer();
+    for (const d of dims) shape.msg(1, typeof d === 'number' ? new Writer().int(1, d) : new Writer().str(2, d));
+    tt.msg(2, shape);
+  }
   return new Writer().str(1, name).msg(2, new Writer().msg(1, tt));
 }
 
@@ -112,10 +115,12 @@ export function buildLinearModel(W: number[][], b: number[], withSigmoid = false
 
 const ATTR_FLOAT = 1;
 const ATTR_INT = 2;
+const ATTR_STRING = 3;
 const ATTR_INTS = 7;
+const INT64 = 7; // TensorProto.DataType.INT64
 
-/** A node attribute: an int, a list of ints, or a float (`{ f }`). */
-export type AttrValue = number | number[] | { f: number };
+/** A node attribute: an int, a list of ints, a float (`{ f }`) or a string (`{ s }`). */
+export type AttrValue = number | number[] | { f: number } | { s: string };
 
 export interface GraphNode {
   op: string;
@@ -127,33 +132,39 @@ export interface GraphNode {
 export interface GraphSpec {
   name: string;
   inputs: { name: string; dims: (number | string)[] }[];
-  outputs: { name: string; dims: (number | string)[] }[];
-  initializers: { name: string; dims: number[]; values: Float32Array }[];
+  /** `dims` null: the output's shape is left to the runtime. */
+  outputs: { name: string; dims: (number | string)[] | null }[];
+  /** Float32 tensors, or int64 ones (shapes, pads) given as `BigInt64Array`. */
+  initializers: { name: string; dims: number[]; values: Float32Array | BigInt64Array }[];
   nodes: GraphNode[];
   opset?: number;
 }
 
-/** AttributeProto: name(1), f(2), i(3), ints(8), type(20). */
+/** AttributeProto: name(1), f(2), i(3), s(4), ints(8), type(20). */
 function attribute(name: string, v: AttrValue): Writer {
   const w = new Writer().str(1, name);
   if (Array.isArray(v)) {
     for (const x of v) w.int(8, x);
     return w.int(20, ATTR_INTS);
   }
-  if (typeof v === 'object') return w.float(2, v.f).int(20, ATTR_FLOAT);
+  if (typeof v === 'object') return 'f' in v ? w.float(2, v.f).int(20, ATTR_FLOAT) : w.str(4, v.s).int(20, ATTR_STRING);
   return w.int(3, v).int(20, ATTR_INT);
 }
 
-function rawTensor(name: string, dims: number[], values: Float32Array): Writer {
+function rawTensor(name: string, dims: number[], values: Float32Array | BigInt64Array): Writer {
   const w = new Writer();
   for (const d of dims) w.int(1, d);
-  w.int(2, FLOAT).str(8, name);
-  const raw = Buffer.alloc(values.length * 4);
-  for (let i = 0; i < values.length; i++) raw.writeFloatLE(values[i] as number, i * 4);
+  const int64 = values instanceof BigInt64Array;
+  w.int(2, int64 ? INT64 : FLOAT).str(8, name);
+  const raw = Buffer.alloc(values.length * (int64 ? 8 : 4));
+  for (let i = 0; i < values.length; i++) {
+    if (int64) raw.writeBigInt64LE(values[i] as bigint, i * 8);
+    else raw.writeFloatLE(values[i] as number, i * 4);
+  }
   return w.bytes(9, raw);
 }
 
-/** Any float graph: named float inputs/outputs (number or symbolic dims), float initializers, nodes with int/ints/float attributes. */
+/** Any float graph: named float inputs/outputs (number or symbolic dims), float or int64 initializers, nodes with int/ints/float/string attributes. */
 export function buildGraph(g: GraphSpec): Buffer {
   const gw = new Writer();
   g.nodes.forEach((n, i) => {
