@@ -1,6 +1,7 @@
 // Writes ONNX ModelProto bytes by hand (protobuf wire format, the minimal onnx.proto subset): used by
 // train/ to export the trained heads and by tests to build a tiny model that runs through the same
 // registry / onnxruntime path as a large one.
+import { endianness } from 'node:os';
 
 /** Protobuf wire-format writer for the onnx.proto subset (also used by tests that build graphs). */
 export class Writer {
@@ -59,6 +60,7 @@ export class Writer {
 }
 
 const FLOAT = 1; // TensorProto.DataType.FLOAT
+const LITTLE_ENDIAN = endianness() === 'LE';
 
 /** TensorProto: dims(1), data_type(2), name(8), raw_data(9, little-endian float32). */
 function tensor(name: string, dims: number[], values: number[]): Writer {
@@ -156,7 +158,9 @@ function rawTensor(name: string, dims: number[], values: Float32Array | BigInt64
   for (const d of dims) w.int(1, d);
   const int64 = values instanceof BigInt64Array;
   w.int(2, int64 ? INT64 : FLOAT).str(8, name);
-  const raw = Buffer.alloc(values.length * (int64 ? 8 : 4));
+  // raw_data is little-endian: typed arrays' own bytes on little-endian machines, else written one by one.
+  if (LITTLE_ENDIAN) return w.bytes(9, new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
+  const raw = Buffer.alloc(values.byteLength);
   for (let i = 0; i < values.length; i++) {
     if (int64) raw.writeBigInt64LE(values[i] as bigint, i * 8);
     else raw.writeFloatLE(values[i] as number, i * 4);

@@ -66,6 +66,19 @@ function decodeAttr(a: RawAttr): TfAttr {
 
 /** IEEE 754 half precision -> number. */
 export function halfToFloat(h: number): number {
+  return (HALF ??= halfTable())[h & 0xffff]!;
+}
+
+let HALF: Float32Array | undefined;
+
+/** All 65,536 half-precision values, computed once (a 7-million-weight model decodes in milliseconds). */
+function halfTable(): Float32Array {
+  const t = new Float32Array(65536);
+  for (let h = 0; h < 65536; h++) t[h] = decodeHalf(h);
+  return t;
+}
+
+function decodeHalf(h: number): number {
   const sign = h & 0x8000 ? -1 : 1;
   const exp = (h >> 10) & 0x1f;
   const frac = h & 0x3ff;
