@@ -1,7 +1,8 @@
 // End-to-end benchmark of all-in-one mode, as a caller sees it: image items jobs (images/s, p50/p95
 // latency, peak RSS of the service) and one 60 s 720p video (seconds of processing per second of video).
-// One run measures the old pipeline (nsfwjs' MobileNetV2 on tfjs-wasm) and the new one (the same network
-// on onnxruntime), one after the other on the same images, and writes both with their ratios.
+// One run measures the old pipeline (nsfwjs' MobileNetV2 and human's face models on tfjs-wasm) and the
+// new one (the same networks on onnxruntime), one after the other on the same images, and writes both
+// with their ratios.
 // Run: make bench-e2e   (writes bench/results/e2e.json; VISION_OBJECTS=1 make bench-e2e writes e2e-objects.json)
 import fs from 'node:fs';
 import { execFile } from 'node:child_process';
@@ -69,8 +70,16 @@ async function loadImages(limit = IMAGES): Promise<{ name: string; data: Buffer 
 }
 
 const PIPELINES = {
-  old: { VISION_NSFW_RUNTIME: 'tfjs-wasm', what: "nsfwjs' MobileNetV2 on tfjs-wasm (before the conversion)" },
-  new: { VISION_NSFW_RUNTIME: 'onnx', what: "nsfwjs' MobileNetV2 converted to ONNX, on onnxruntime" },
+  old: {
+    VISION_NSFW_RUNTIME: 'tfjs-wasm',
+    VISION_FACE_RUNTIME: 'tfjs-wasm',
+    what: "nsfwjs' MobileNetV2 and human's BlazeFace + FaceRes on tfjs-wasm (before the conversions)",
+  },
+  new: {
+    VISION_NSFW_RUNTIME: 'onnx',
+    VISION_FACE_RUNTIME: 'onnx',
+    what: "nsfwjs' MobileNetV2 and human's BlazeFace + FaceRes converted to ONNX, on onnxruntime",
+  },
 } as const;
 
 type Measured = Awaited<ReturnType<typeof measure>>;
@@ -82,6 +91,7 @@ async function measure(images: { name: string; data: Buffer }[], pipeline: keyof
     VISION_WORKERS,
     VISION_OBJECTS,
     VISION_NSFW_RUNTIME: PIPELINES[pipeline].VISION_NSFW_RUNTIME,
+    VISION_FACE_RUNTIME: PIPELINES[pipeline].VISION_FACE_RUNTIME,
   });
   const pid = dep.services.get('all-in-one')!.proc!.pid!;
   const api = new ApiClient(dep.url);
