@@ -42,12 +42,13 @@ export const settingsSchema = z.object({
     z.enum(['onnx', 'tfjs-wasm'], { error: (issue) => `${String(issue.input)} is not an nsfwjs runtime (onnx, tfjs-wasm)` }).default('onnx'),
   ),
   /**
-   * The runtime of human's face models (BlazeFace + FaceRes): onnx (converted at load, served by
-   * onnxruntime with human's own pre- and post-processing) or tfjs-wasm (human itself, as before).
+   * The runtime of @vladmandic/human's models (faces: BlazeFace + FaceRes; objects: CenterNet): onnx
+   * (converted at load, served by onnxruntime with human's own pre- and post-processing) or tfjs-wasm
+   * (human itself, as before; the reference the conversion is tested and benchmarked against).
    */
-  VISION_FACE_RUNTIME: z.preprocess(
+  VISION_HUMAN_RUNTIME: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() || undefined : v),
-    z.enum(['onnx', 'tfjs-wasm'], { error: (issue) => `${String(issue.input)} is not a face runtime (onnx, tfjs-wasm)` }).default('onnx'),
+    z.enum(['onnx', 'tfjs-wasm'], { error: (issue) => `${String(issue.input)} is not a runtime for human's models (onnx, tfjs-wasm)` }).default('onnx'),
   ),
   /** Runs the COCO object detector (1/true/yes/on): the only model that scores alcohol, and it costs more CPU than the rest together. */
   VISION_OBJECTS: onOff(),

@@ -36,12 +36,12 @@ describe('vision-inference settings', () => {
     expect(() => runtime('webgl')).toThrow(/not an nsfwjs runtime/);
   });
 
-  it("human's face models run on onnx unless the tfjs-wasm original is asked for", () => {
-    const runtime = (v?: string) => settingsSchema.parse({ VISION_FACE_RUNTIME: v }).VISION_FACE_RUNTIME;
+  it("human's face and object models run on onnx unless the tfjs-wasm original is asked for", () => {
+    const runtime = (v?: string) => settingsSchema.parse({ VISION_HUMAN_RUNTIME: v }).VISION_HUMAN_RUNTIME;
     expect(runtime()).toBe('onnx');
     expect(runtime(' ')).toBe('onnx');
     expect(runtime('tfjs-wasm')).toBe('tfjs-wasm');
-    expect(() => runtime('cuda')).toThrow(/not a face runtime/);
+    expect(() => runtime('cuda')).toThrow(/not a runtime for human's models/);
   });
 
   it('the object detector is opt-in (VISION_OBJECTS)', () => {

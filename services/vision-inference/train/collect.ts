@@ -9,7 +9,7 @@ import { DEFAULT_DECODE_MAX_SIDE, settingsSchema } from '../src/settings.ts';
 import { decodeFrame } from '../src/models/preprocess.ts';
 import { ModelRegistry } from '../src/models/registry.ts';
 import { nsfwLoader, nsfwPredict, nsfwSpec, type NsfwHandle } from '../src/models/nsfw.ts';
-import { faceOnnxLoader, humanLoader, humanPredict, humanSpec, type HumanHandle } from '../src/models/human.ts';
+import { humanOnnxLoader, humanPredict, humanSpec, type HumanHandle } from '../src/models/human.ts';
 import { ocrLoader, ocrPredict, ocrSpec, type OcrHandle } from '../src/models/ocr.ts';
 import { FACE_GENDER_MAX_FACES, faceGenderLoader, faceGenderSpec, ageGender, type FaceGenderHandle } from '../src/models/face-gender.ts';
 import { strongestFaces } from '../src/models/signals.ts';
@@ -28,11 +28,11 @@ if (existsSync(out)) for (const l of readFileSync(out, 'utf8').split('\n')) if (
 
 const reg = new ModelRegistry(settings);
 const hSpec = humanSpec('face', 'onnx');
-const oSpec = humanSpec('object');
+const oSpec = humanSpec('object', 'onnx');
 reg.declare(nsfwSpec, nsfwLoader(settings));
-// The face models as served (onnx); their outputs equal human's on tfjs-wasm (test/face-onnx.test.ts).
-reg.declare(hSpec, faceOnnxLoader(settings, settings.VISION_HUMAN_MAX_SIDE));
-reg.declare(oSpec, humanLoader('object', settings.VISION_HUMAN_MAX_SIDE));
+// human's models as served (onnx); their outputs equal human's on tfjs-wasm (test/human-onnx.test.ts).
+reg.declare(hSpec, humanOnnxLoader('face', settings, settings.VISION_HUMAN_MAX_SIDE));
+reg.declare(oSpec, humanOnnxLoader('object', settings, settings.VISION_HUMAN_MAX_SIDE));
 reg.declare(ocrSpec, ocrLoader(settings.VISION_OCR_MAX_SIDE));
 reg.declare(faceGenderSpec, faceGenderLoader);
 await reg.loadAll();

@@ -2,10 +2,11 @@
 // onnxruntime: the same two networks from the @vladmandic/human package, converted at load by
 // tfjs-graph-onnx.ts, and the same pre- and post-processing as human 3.3.6 with the options
 // human.ts gives it (no rotation, no mesh; at most 5 faces, confidence > 0.3, NMS IoU 0.1, box
-// enlarged 1.4x and squared). Outputs equal human's on tfjs-wasm (test/face-onnx.test.ts) at a
+// enlarged 1.4x and squared). Outputs equal human's on tfjs-wasm (test/human-onnx.test.ts) at a
 // fraction of the CPU (bench/results/face-onnx.json).
 import path from 'node:path';
 import type { HumanFace } from './human.ts';
+import { nonMaxSuppression } from './nms.ts';
 import { OnnxModel, type OnnxSettings } from './onnx.ts';
 import type { RgbImage } from './preprocess.ts';
 import { cropAndResize, resizeBilinear, type FloatImage } from './tf-image.ts';
@@ -55,28 +56,6 @@ function anchors(size: number): Float32Array {
   return Float32Array.from(out);
 }
 const ANCHORS = anchors(BLAZEFACE_INPUT);
-
-/** Greedy non-maximum suppression as tf.image.nonMaxSuppression: score > threshold, best first, dropped at IoU >= iouThreshold. */
-export function nonMaxSuppression(boxes: Float32Array, scores: Float32Array, maxOut: number, iouThreshold: number, scoreThreshold: number): number[] {
-  const cand: number[] = [];
-  for (let i = 0; i < scores.length; i++) if (scores[i]! > scoreThreshold) cand.push(i);
-  cand.sort((a, b) => scores[b]! - scores[a]! || a - b);
-  const iou = (i: number, j: number): number => {
-    const [ax1, ay1, ax2, ay2] = [Math.min(boxes[i * 4]!, boxes[i * 4 + 2]!), Math.min(boxes[i * 4 + 1]!, boxes[i * 4 + 3]!), Math.max(boxes[i * 4]!, boxes[i * 4 + 2]!), Math.max(boxes[i * 4 + 1]!, boxes[i * 4 + 3]!)];
-    const [bx1, by1, bx2, by2] = [Math.min(boxes[j * 4]!, boxes[j * 4 + 2]!), Math.min(boxes[j * 4 + 1]!, boxes[j * 4 + 3]!), Math.max(boxes[j * 4]!, boxes[j * 4 + 2]!), Math.max(boxes[j * 4 + 1]!, boxes[j * 4 + 3]!)];
-    const areaA = (ax2 - ax1) * (ay2 - ay1);
-    const areaB = (bx2 - bx1) * (by2 - by1);
-    if (areaA <= 0 || areaB <= 0) return 0;
-    const inter = Math.max(Math.min(ay2, by2) - Math.max(ay1, by1), 0) * Math.max(Math.min(ax2, bx2) - Math.max(ax1, bx1), 0);
-    return inter / (areaA + areaB - inter);
-  };
-  const kept: number[] = [];
-  for (const i of cand) {
-    if (kept.length >= maxOut) break;
-    if (kept.every((j) => iou(i, j) < iouThreshold)) kept.push(i);
-  }
-  return kept;
-}
 
 interface SquareBox {
   x1: number;

@@ -1,14 +1,15 @@
 // @vladmandic/human's models, one handle per module we use: 'face' = BlazeFace + FaceRes (gender,
-// age), 'object' = CenterNet COCO objects (opt-in: VISION_OBJECTS=1). The face module is served on
-// onnxruntime by default (face-onnx.ts: the same networks converted at load, the same outputs);
-// VISION_FACE_RUNTIME=tfjs-wasm runs human itself on tfjs wasm, as objects always do. Result caching
-// across calls is disabled (skipFrames 0, cacheSensitivity 0) so every frame is analysed on its own.
+// age), 'object' = CenterNet COCO objects. Both are served on onnxruntime by default (face-onnx.ts,
+// objects-onnx.ts: the same networks converted at load, human's own pre- and post-processing, the
+// same outputs); VISION_HUMAN_RUNTIME=tfjs-wasm runs human itself on tfjs wasm. Human's result
+// caching across calls is disabled (skipFrames 0, cacheSensitivity 0): every frame is analysed alone.
 import path from 'node:path';
 import type { ModelLoader, ModelSpec, Runtime } from './registry.ts';
 import { resizeInside, type RgbImage } from './preprocess.ts';
 import { requireHere, tfReady } from './tfjs.ts';
 import { detectFaces, loadFaceNets, releaseFaceNets, type FaceNets } from './face-onnx.ts';
-import type { OnnxSettings } from './onnx.ts';
+import { detectObjects, loadCenterNet } from './objects-onnx.ts';
+import type { OnnxModel, OnnxSettings } from './onnx.ts';
 import { DEFAULT_HUMAN_MAX_SIDE } from '../settings.ts';
 
 export type Box = [number, number, number, number];
@@ -47,7 +48,8 @@ export type HumanModule = 'face' | 'object';
 
 export type HumanHandle =
   | { runtime: 'tfjs-wasm'; human: HumanInstance; module: HumanModule; maxSide: number }
-  | { runtime: 'onnx'; nets: FaceNets; module: 'face'; maxSide: number };
+  | { runtime: 'onnx'; module: 'face'; nets: FaceNets; maxSide: number }
+  | { runtime: 'onnx'; module: 'object'; centernet: OnnxModel; maxSide: number };
 
 const humanDir = path.dirname(path.dirname(requireHere.resolve('@vladmandic/human')));
 /** human's model files (graph models: model.json + weight shards). */
@@ -63,13 +65,13 @@ const FILES: Record<string, string> = {
   'centernet.bin': '1b635a15009071f506f9f2b3519b31c072c534888989f30d269ffd44734ef7ef',
 };
 
-/** `runtime`: what serves the face module (objects always run on tfjs-wasm). */
+/** `runtime`: what serves the module (VISION_HUMAN_RUNTIME). */
 export function humanSpec(module: HumanModule, runtime: Extract<Runtime, 'onnx' | 'tfjs-wasm'> = 'tfjs-wasm'): ModelSpec {
   const names = module === 'face' ? ['blazeface.json', 'blazeface.bin', 'faceres.json', 'faceres.bin'] : ['centernet.json', 'centernet.bin'];
   return {
     id: `human-${module}`,
     version: '3.3.6',
-    runtime: module === 'face' ? runtime : 'tfjs-wasm',
+    runtime,
     files: names.map((n) => ({ path: path.join(modelDir, n), sha256: FILES[n]! })),
     inputSize: module === 'object' ? [512, 512] : null,
     feeds:
@@ -127,17 +129,20 @@ export function humanLoader(module: HumanModule, maxSide = DEFAULT_HUMAN_MAX_SID
 
 const warmFrame = (): RgbImage => ({ data: Buffer.alloc(64 * 64 * 3, 128), width: 64, height: 64 });
 
-/** The face module on onnxruntime: BlazeFace and FaceRes converted at load from the files the registry has checked. */
-export function faceOnnxLoader(settings: OnnxSettings, maxSide = DEFAULT_HUMAN_MAX_SIDE): ModelLoader<HumanHandle> {
+/** A module on onnxruntime: its networks converted at load from the files the registry has checked. */
+export function humanOnnxLoader(module: HumanModule, settings: OnnxSettings, maxSide = DEFAULT_HUMAN_MAX_SIDE): ModelLoader<HumanHandle> {
   return {
     async load() {
-      return { runtime: 'onnx', nets: await loadFaceNets(modelDir, settings), module: 'face', maxSide };
+      if (module === 'face') return { runtime: 'onnx', module, nets: await loadFaceNets(modelDir, settings), maxSide };
+      return { runtime: 'onnx', module, centernet: await loadCenterNet(modelDir, settings), maxSide };
     },
     async warm(h) {
       await humanPredict(h, [warmFrame()]);
     },
     async close(h) {
-      if (h.runtime === 'onnx') await releaseFaceNets(h.nets);
+      if (h.runtime !== 'onnx') return;
+      if (h.module === 'face') await releaseFaceNets(h.nets);
+      else await h.centernet.release();
     },
   };
 }
@@ -151,7 +156,8 @@ export async function humanPredict(h: HumanHandle, frames: RgbImage[]): Promise<
     const k = frame.width / small.width;
     const scale = (b: Box): Box => [b[0] * k, b[1] * k, b[2] * k, b[3] * k];
     if (h.runtime === 'onnx') {
-      out.push({ faces: (await detectFaces(h.nets, small)).map((f) => ({ ...f, box: scale(f.box) })), objects: [] });
+      if (h.module === 'face') out.push({ faces: (await detectFaces(h.nets, small)).map((f) => ({ ...f, box: scale(f.box) })), objects: [] });
+      else out.push({ faces: [], objects: (await detectObjects(h.centernet, small)).map((o) => ({ ...o, box: scale(o.box) })) });
       continue;
     }
     const t = tf!.tensor4d(Float32Array.from(small.data), [1, small.height, small.width, 3]);

@@ -6,7 +6,7 @@ import type { VisualClass } from '@modsvc/common/classes';
 import type { VisionSettings } from '../settings.ts';
 import { ModelRegistry, type ModelSpec } from './registry.ts';
 import { nsfwLoader, nsfwSpec, nsfwTfjsLoader } from './nsfw.ts';
-import { faceOnnxLoader, humanLoader, humanSpec } from './human.ts';
+import { humanLoader, humanOnnxLoader, humanSpec, type HumanModule } from './human.ts';
 import { ocrLoader, ocrSpec } from './ocr.ts';
 import { faceGenderLoader, faceGenderSpec } from './face-gender.ts';
 import { selectEntries, type ModelsManifest } from './fetch.ts';
@@ -50,7 +50,7 @@ export const OCR_ID = ocrSpec.id;
 export const FACE_GENDER_ID = faceGenderSpec.id;
 
 /** What the lite models are loaded with: the frame sizes human and OCR see, and the ONNX session settings (heads). */
-export type LiteModelSettings = Pick<VisionSettings, 'VISION_HUMAN_MAX_SIDE' | 'VISION_OCR_MAX_SIDE'> & Pick<VisionSettings, 'VISION_NSFW_RUNTIME' | 'VISION_FACE_RUNTIME'> & OnnxSettings;
+export type LiteModelSettings = Pick<VisionSettings, 'VISION_HUMAN_MAX_SIDE' | 'VISION_OCR_MAX_SIDE'> & Pick<VisionSettings, 'VISION_NSFW_RUNTIME' | 'VISION_HUMAN_RUNTIME'> & OnnxSettings;
 
 export interface LiteSetOptions {
   /** Where the heads trained in this repo are (default artifacts/). */
@@ -70,11 +70,13 @@ export function liteRegistry(settings: LiteModelSettings, opts: LiteSetOptions):
   const disabled = opts.disabled ?? new Set<string>();
   const registry = new ModelRegistry(settings);
   if (!disabled.has(NSFW_ID)) registry.declare(nsfwSpec, settings.VISION_NSFW_RUNTIME === 'tfjs-wasm' ? nsfwTfjsLoader : nsfwLoader(settings));
-  if (!disabled.has(HUMAN_ID)) {
-    const onnx = settings.VISION_FACE_RUNTIME !== 'tfjs-wasm';
-    registry.declare(humanSpec('face', onnx ? 'onnx' : 'tfjs-wasm'), onnx ? faceOnnxLoader(settings, settings.VISION_HUMAN_MAX_SIDE) : humanLoader('face', settings.VISION_HUMAN_MAX_SIDE));
-  }
-  if (opts.objects && !disabled.has(OBJECT_ID)) registry.declare(humanSpec('object'), humanLoader('object', settings.VISION_HUMAN_MAX_SIDE));
+  const declareHuman = (module: HumanModule) => {
+    const onnx = settings.VISION_HUMAN_RUNTIME !== 'tfjs-wasm';
+    const maxSide = settings.VISION_HUMAN_MAX_SIDE;
+    registry.declare(humanSpec(module, onnx ? 'onnx' : 'tfjs-wasm'), onnx ? humanOnnxLoader(module, settings, maxSide) : humanLoader(module, maxSide));
+  };
+  if (!disabled.has(HUMAN_ID)) declareHuman('face');
+  if (opts.objects && !disabled.has(OBJECT_ID)) declareHuman('object');
   if (!disabled.has(HUMAN_ID) && !disabled.has(FACE_GENDER_ID)) registry.declare(faceGenderSpec, faceGenderLoader);
   if (!disabled.has(OCR_ID)) registry.declare(ocrSpec, ocrLoader(settings.VISION_OCR_MAX_SIDE));
   const found = readHeadsManifest(dir);

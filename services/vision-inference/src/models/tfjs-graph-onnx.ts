@@ -1,7 +1,7 @@
 // Converts a TensorFlow.js graph model (read by tfjs-graph.ts) to ONNX, for the op set of the
-// MediaPipe / Keras-exported vision networks @vladmandic/human ships (BlazeFace, FaceRes): convolutions
+// MediaPipe / Keras-exported vision networks @vladmandic/human ships (BlazeFace, FaceRes, CenterNet up to its heatmaps): convolutions
 // (plain, depthwise, fused with bias and activation), pooling, padding, element-wise arithmetic,
-// reductions, matmul, reshape, concat, softmax. The graph input stays NHWC like tfjs'; 4-d tensors are
+// reductions, matmul, reshape, concat, softmax, bilinear resize (CenterNet's feature pyramid). The graph input stays NHWC like tfjs'; 4-d tensors are
 // carried NCHW inside (ONNX's Conv layout) and transposed back wherever TF's axis order matters
 // (reshape, softmax, outputs). An op outside this set is refused by name, never approximated.
 import { buildGraph, type GraphNode, type GraphSpec } from './onnx-writer.ts';
@@ -298,6 +298,17 @@ export function tfjsGraphToOnnx(g: TfGraph, opts: GraphConvertOptions): Buffer {
         const f = n.op === '_FusedMatMul' ? fused(n) : { bias: false, act: null };
         if (f.bias) out = emit('Add', [out, floatInit(`${n.name}/bias`, [constOf(n, 2).values.length], constOf(n, 2).values as Float32Array)], n.name);
         return { name: f.act ? activation(out, f.act, n) : out, nchw: false };
+      }
+      case 'ResizeBilinear': {
+        if (n.attrs.align_corners === true || n.attrs.half_pixel_centers === true) throw new Error(`node ${n.name}: only legacy resize sampling (align_corners and half_pixel_centers false) is supported`);
+        const x = nchw(val(n, 0), n);
+        const size = ints(constOf(n, 1));
+        // sizes = [N, C] of the input (from its shape) + the constant [H, W]
+        const shape = emit('Shape', [x], `${n.name}/shape`);
+        const nc = emit('Slice', [shape, int64Init(`${n.name}/starts`, [0]), int64Init(`${n.name}/ends`, [2])], `${n.name}/nc`);
+        const sizes = emit('Concat', [nc, int64Init(`${n.name}/hw`, size)], `${n.name}/sizes`, { axis: 0 });
+        const out = emit('Resize', [x, '', '', sizes], n.name, { mode: { s: 'linear' }, coordinate_transformation_mode: { s: 'asymmetric' } });
+        return { name: out, nchw: true };
       }
       case 'Softmax':
         return { name: emit('Softmax', [tfOrder(val(n, 0))], n.name, { axis: -1 }), nchw: false };

@@ -1,8 +1,9 @@
-// human's face models on onnxruntime against human itself on tfjs wasm:
+// human's face and object models on onnxruntime against human itself on tfjs wasm:
 // - TF's resampling re-implemented in tf-image.ts equals tf.image's;
-// - BlazeFace and FaceRes converted by tfjs-graph-onnx.ts give tfjs' outputs on the same inputs;
+// - BlazeFace, FaceRes and CenterNet converted by tfjs-graph-onnx.ts give tfjs' outputs on the same inputs;
 // - the served face module (face-onnx.ts) finds the same faces with the same score, box, age and
-//   gender as human on photographs of the data kit, and the analyzer's face classes score the same.
+//   gender as human on photographs of the data kit, the object module (objects-onnx.ts) the same
+//   objects, and the analyzer's face classes and alcohol score the same with either runtime.
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,9 +11,11 @@ import type * as TF from '@tensorflow/tfjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisionAnalyzer } from '../src/analyzer.ts';
 import { settingsSchema } from '../src/settings.ts';
-import { FACE_GENDER_ID, HUMAN_ID, NSFW_ID, OCR_ID } from '../src/models/lite.ts';
-import { BLAZEFACE_OUTPUTS, FACERES_OUTPUTS, nonMaxSuppression } from '../src/models/face-onnx.ts';
-import { HUMAN_MODEL_DIR, faceOnnxLoader, humanLoader, humanPredict, type HumanHandle } from '../src/models/human.ts';
+import { FACE_GENDER_ID, HUMAN_ID, NSFW_ID, OBJECT_ID, OCR_ID } from '../src/models/lite.ts';
+import { BLAZEFACE_OUTPUTS, FACERES_OUTPUTS } from '../src/models/face-onnx.ts';
+import { CENTERNET_OUTPUTS } from '../src/models/objects-onnx.ts';
+import { nonMaxSuppression } from '../src/models/nms.ts';
+import { HUMAN_MODEL_DIR, humanOnnxLoader, humanLoader, humanPredict, type HumanHandle } from '../src/models/human.ts';
 import { OnnxModel } from '../src/models/onnx.ts';
 import { decodeFrame, type DecodedFrame } from '../src/models/preprocess.ts';
 import { cropAndResize, resizeBilinear } from '../src/models/tf-image.ts';
@@ -36,6 +39,16 @@ function kitPhotos(): string[] {
   return [...pick('child', 10), ...pick('smoking_and_tobacco', 10), ...pick('firearm', 4), ...pick('pills', 2)];
 }
 const photos = kitPhotos();
+/** Photographs with bottles, glasses, cups and knives (COCO classes), and people. */
+const objectPhotos = existsSync(kit)
+  ? ['alcohol', 'knife', 'benign_photo', 'child'].flatMap((dir) =>
+      readdirSync(path.join(kit, dir))
+        .filter((f) => /^real.*\.jpe?g$/i.test(f))
+        .sort()
+        .slice(0, 5)
+        .map((f) => path.join(kit, dir, f)),
+    )
+  : [];
 
 let seed = 99;
 const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
@@ -103,11 +116,12 @@ describe('tfjs graph models converted to ONNX', () => {
   });
 
   // Tolerances: measured worst relative differences 7.5e-5 (BlazeFace: box regressors up to ~110,
-  // float32 summation order of XNNPACK vs MLAS) and 2.3e-7 (FaceRes); a wrong layout or padding
-  // moves outputs by 1e-2 or more.
+  // float32 summation order of XNNPACK vs MLAS), 2.3e-7 (FaceRes), 3.6e-5 (CenterNet's box sizes);
+  // a wrong layout or padding moves outputs by 1e-2 or more.
   for (const [file, outputs, size, scale, tol] of [
     ['blazeface.json', BLAZEFACE_OUTPUTS, 256, (v: number) => v * 2 - 1, 5e-4],
     ['faceres.json', FACERES_OUTPUTS, 224, (v: number) => v * 255, 1e-5],
+    ['centernet.json', CENTERNET_OUTPUTS, 512, (v: number) => v * 255, 5e-4],
   ] as const) {
     it(`${file}: onnxruntime gives tfjs' outputs, on noise and on photographs`, async () => {
       const json = path.join(HUMAN_MODEL_DIR, file);
@@ -121,12 +135,13 @@ describe('tfjs graph models converted to ONNX', () => {
         const img = { data: Float32Array.from(frame.data, (v) => v / 255), width: frame.width, height: frame.height, channels: 3 };
         inputs.push(resizeBilinear(img, size, size).data.map(scale));
       }
-      const names = Object.keys(outputs) as (keyof typeof outputs)[];
+      const names = Object.keys(outputs) as string[];
+      const tensorOf = (k: string) => (outputs as Record<string, string>)[k]!;
       let worst = 0;
       for (const x of inputs) {
         const ours = await model.run({ input: { data: x, dims: [1, size, size, 3] } });
         const t = tf.tensor4d(x, [1, size, size, 3]);
-        const ref = graph.execute(t, names.map((k) => outputs[k])) as TF.Tensor[];
+        const ref = graph.execute(t, names.map(tensorOf)) as TF.Tensor[];
         for (const [i, k] of names.entries()) {
           const a = ours[k]!.data;
           const b = (await ref[i]!.data()) as Float32Array;
@@ -166,12 +181,12 @@ describe.skipIf(photos.length === 0)('the face module on onnxruntime against hum
   let ref: HumanHandle;
   const frames: { name: string; frame: DecodedFrame }[] = [];
   beforeAll(async () => {
-    onnx = await faceOnnxLoader(onnxSettings).load(undefined as never);
+    onnx = await humanOnnxLoader('face', onnxSettings).load(undefined as never);
     ref = await humanLoader('face').load(undefined as never);
     for (const f of photos) frames.push({ name: path.relative(kit, f), frame: await decodeFrame(readFileSync(f)) });
   }, 120_000);
   afterAll(async () => {
-    await faceOnnxLoader(onnxSettings).close!(onnx);
+    await humanOnnxLoader('face', onnxSettings).close!(onnx);
   });
 
   it('finds the same faces with the same score, box, age and gender', async () => {
@@ -204,7 +219,7 @@ describe.skipIf(photos.length === 0)('the face module on onnxruntime against hum
   it("the analyzer's face classes score the same with either runtime", async () => {
     const opts = { modelSet: 'lite' as const, objects: false, disableModels: [NSFW_ID, OCR_ID] };
     const served = createVisionAnalyzer(settings, opts);
-    const original = createVisionAnalyzer(settingsSchema.parse({ VISION_ORT_PROVIDER: 'cpu', VISION_FACE_RUNTIME: 'tfjs-wasm' }), opts);
+    const original = createVisionAnalyzer(settingsSchema.parse({ VISION_ORT_PROVIDER: 'cpu', VISION_HUMAN_RUNTIME: 'tfjs-wasm' }), opts);
     try {
       await served.init();
       await original.init();
@@ -224,6 +239,65 @@ describe.skipIf(photos.length === 0)('the face module on onnxruntime against hum
         expect(frame.width).toBeGreaterThan(0);
       }
       expect(scored).toBe(36);
+    } finally {
+      await served.close();
+      await original.close();
+    }
+  }, 180_000);
+});
+
+describe.skipIf(objectPhotos.length === 0)('the object module on onnxruntime against human on tfjs-wasm', () => {
+  let onnx: HumanHandle;
+  let ref: HumanHandle;
+  beforeAll(async () => {
+    onnx = await humanOnnxLoader('object', onnxSettings).load(undefined as never);
+    ref = await humanLoader('object').load(undefined as never);
+  }, 120_000);
+  afterAll(async () => {
+    await humanOnnxLoader('object', onnxSettings).close!(onnx);
+  });
+
+  it('finds the same objects with the same label, score and box', async () => {
+    let objects = 0;
+    let worstBox = 0;
+    const labels = new Set<string>();
+    for (const f of objectPhotos) {
+      const name = path.relative(kit, f);
+      const frame = await decodeFrame(readFileSync(f));
+      const [a] = await humanPredict(onnx, [frame]);
+      const [b] = await humanPredict(ref, [frame]);
+      expect(a!.objects.map((o) => o.label), name).toEqual(b!.objects.map((o) => o.label));
+      const k = Math.max(1, Math.max(frame.width, frame.height) / 640);
+      a!.objects.forEach((o, i) => {
+        const g = b!.objects[i]!;
+        // scores are truncated to 2 decimals: a float32 difference at a boundary moves one by 0.01
+        expect(Math.abs(o.score - g.score), name).toBeLessThanOrEqual(0.0101);
+        worstBox = Math.max(worstBox, ...o.box.map((v, j) => Math.abs(v - g.box[j]!) / k));
+        labels.add(o.label);
+        objects++;
+      });
+    }
+    expect(worstBox).toBeLessThanOrEqual(1.01);
+    expect(objects).toBeGreaterThanOrEqual(20);
+    for (const l of ['bottle', 'person', 'knife']) expect(labels).toContain(l);
+    console.info(`object module onnx vs tfjs-wasm: ${objectPhotos.length} photos, ${objects} objects (${[...labels].join(', ')}), worst box ${worstBox} px`);
+  }, 180_000);
+
+  it('the analyzer scores alcohol the same with either runtime', async () => {
+    const opts = { modelSet: 'lite' as const, objects: true, disableModels: [NSFW_ID, OCR_ID, HUMAN_ID, FACE_GENDER_ID] };
+    const served = createVisionAnalyzer(settings, opts);
+    const original = createVisionAnalyzer(settingsSchema.parse({ VISION_ORT_PROVIDER: 'cpu', VISION_HUMAN_RUNTIME: 'tfjs-wasm' }), opts);
+    try {
+      await served.init();
+      await original.init();
+      expect(served.models().models.find((m) => m.id === OBJECT_ID)).toMatchObject({ runtime: 'onnx', loaded: true });
+      expect(original.models().models.find((m) => m.id === OBJECT_ID)).toMatchObject({ runtime: 'tfjs-wasm', loaded: true });
+      for (const f of objectPhotos.slice(0, 10)) {
+        const input = [{ timestamp: 0, data: readFileSync(f) }];
+        const [a, b] = [await served.analyze(input), await original.analyze(input)];
+        expect(b.scores.alcohol, f).not.toBeNull();
+        expect(Math.abs(a.scores.alcohol! - b.scores.alcohol!), path.relative(kit, f)).toBeLessThan(0.02);
+      }
     } finally {
       await served.close();
       await original.close();
