@@ -2,7 +2,7 @@
 VISION_DIR := services/vision-inference
 VISION_MANIFEST ?= ../shared/data/images/labels.csv
 
-.PHONY: train-vision vision-collect vision-calibrate vision-latency vision-report models models-report convert-nsfwjs-onnx bench-nsfw-onnx
+.PHONY: train-vision vision-collect vision-calibrate vision-latency vision-report models models-report convert-nsfwjs-onnx bench-nsfw-onnx objects-by-source
 
 # Runs every lite-set model over the labelled images (resumable cache in train/.cache/), then fits
 # the MobileNetV2-feature heads and the per-class calibrators; writes services/vision-inference/artifacts/.
@@ -13,6 +13,11 @@ vision-collect: install
 
 vision-calibrate: install
 	npx tsx $(VISION_DIR)/train/calibrate.ts
+
+# The COCO object detector's alcohol and knife signals, per source repository of the kit's real photos
+# (train/results/objects-by-source.json).
+objects-by-source: install
+	LOG_LEVEL=warn npx tsx $(VISION_DIR)/train/objects-by-source.ts $(VISION_MANIFEST)
 
 # Per-class held-back figures (markdown tables for README.md / docs/vision.md) from artifacts/calibration.json.
 vision-report: install
