@@ -1,9 +1,11 @@
 // End-to-end benchmark of all-in-one mode, as a caller sees it: image items jobs (images/s, p50/p95
 // latency, peak RSS of the service) and one 60 s 720p video (seconds of processing per second of video).
-// One run measures the old pipeline (nsfwjs' MobileNetV2 and human's face models on tfjs-wasm) and the
-// new one (the same networks on onnxruntime), one after the other on the same images, and writes both
-// with their ratios.
-// Run: make bench-e2e   (writes bench/results/e2e.json; VISION_OBJECTS=1 make bench-e2e writes e2e-objects.json)
+// One run measures, one after the other on the same images, the old default pipeline (nsfwjs'
+// MobileNetV2 and human's models on tfjs-wasm, no object detector), the new default (the same networks
+// on onnxruntime, with the object detector that scores alcohol) and the new one without the object
+// detector (the same work as the old), and writes all three with their ratios.
+// Run: make bench-e2e   (writes bench/results/e2e.json; VISION_OBJECTS=1 make bench-e2e writes
+// e2e-objects.json: old and new both with the object detector)
 import fs from 'node:fs';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -18,8 +20,8 @@ const IMAGES = Number(process.env.BENCH_IMAGES ?? 40);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 // The service's default on a 2-core machine (the e2e tests run one thread to stay light).
 const VISION_WORKERS = process.env.VISION_WORKERS ?? '2';
-// VISION_OBJECTS=1 adds the COCO object detector (alcohol); its figures go to e2e-objects.json.
-const VISION_OBJECTS = process.env.VISION_OBJECTS === '1' ? '1' : '0';
+// VISION_OBJECTS=1: old and new both run the COCO object detector; the figures go to e2e-objects.json.
+const BOTH_WITH_OBJECTS = process.env.VISION_OBJECTS === '1';
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
@@ -69,29 +71,35 @@ async function loadImages(limit = IMAGES): Promise<{ name: string; data: Buffer 
   return Promise.all(Array.from({ length: limit }, async (_, i) => ({ name: `gen-${i}.jpg`, data: await makeJpeg(800, 600, { r: i * 5, g: 100, b: 150 }) })));
 }
 
-const PIPELINES = {
-  old: {
-    VISION_NSFW_RUNTIME: 'tfjs-wasm',
-    VISION_FACE_RUNTIME: 'tfjs-wasm',
-    what: "nsfwjs' MobileNetV2 and human's BlazeFace + FaceRes on tfjs-wasm (before the conversions)",
-  },
-  new: {
-    VISION_NSFW_RUNTIME: 'onnx',
-    VISION_FACE_RUNTIME: 'onnx',
-    what: "nsfwjs' MobileNetV2 and human's BlazeFace + FaceRes converted to ONNX, on onnxruntime",
-  },
-} as const;
+const OLD_RUNTIMES = { VISION_NSFW_RUNTIME: 'tfjs-wasm', VISION_HUMAN_RUNTIME: 'tfjs-wasm' } as const;
+const NEW_RUNTIMES = { VISION_NSFW_RUNTIME: 'onnx', VISION_HUMAN_RUNTIME: 'onnx' } as const;
+const OLD_WHAT = "nsfwjs' MobileNetV2 and human's models on tfjs-wasm (before the conversions)";
+const NEW_WHAT = "nsfwjs' MobileNetV2 and human's models converted to ONNX, on onnxruntime";
+
+interface Pipeline {
+  env: Record<string, string>;
+  what: string;
+}
+
+const PIPELINES: Record<string, Pipeline> = BOTH_WITH_OBJECTS
+  ? {
+      old: { env: { ...OLD_RUNTIMES, VISION_OBJECTS: '1' }, what: `${OLD_WHAT}, with the object detector` },
+      new: { env: { ...NEW_RUNTIMES, VISION_OBJECTS: '1' }, what: `${NEW_WHAT}, with the object detector` },
+    }
+  : {
+      old: { env: { ...OLD_RUNTIMES, VISION_OBJECTS: '0' }, what: `${OLD_WHAT}; the old default: no object detector, alcohol null` },
+      new: { env: { ...NEW_RUNTIMES, VISION_OBJECTS: '1' }, what: `${NEW_WHAT}; the new default: with the object detector (alcohol scored)` },
+      new_without_objects: { env: { ...NEW_RUNTIMES, VISION_OBJECTS: '0' }, what: `${NEW_WHAT}, without the object detector (the old default's work)` },
+    };
 
 type Measured = Awaited<ReturnType<typeof measure>>;
 
-async function measure(images: { name: string; data: Buffer }[], pipeline: keyof typeof PIPELINES) {
+async function measure(images: { name: string; data: Buffer }[], pipeline: string) {
   const dep = await startAllInOneDeployment({
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000',
     VISION_WORKERS,
-    VISION_OBJECTS,
-    VISION_NSFW_RUNTIME: PIPELINES[pipeline].VISION_NSFW_RUNTIME,
-    VISION_FACE_RUNTIME: PIPELINES[pipeline].VISION_FACE_RUNTIME,
+    ...PIPELINES[pipeline]!.env,
   });
   const pid = dep.services.get('all-in-one')!.proc!.pid!;
   const api = new ApiClient(dep.url);
@@ -140,7 +148,8 @@ async function measure(images: { name: string; data: Buffer }[], pipeline: keyof
     fs.rmSync(dir, { recursive: true, force: true });
 
     return {
-      pipeline: PIPELINES[pipeline].what,
+      pipeline: PIPELINES[pipeline]!.what,
+      settings: PIPELINES[pipeline]!.env,
       images: {
         count: images.length,
         source: images[0]!.name.startsWith('gen-') ? 'generated' : 'shared/data/images real photos',
@@ -162,29 +171,31 @@ async function measure(images: { name: string; data: Buffer }[], pipeline: keyof
 
 const ratio = (a: number | null, b: number | null) => (a && b ? Math.round((a / b) * 100) / 100 : null);
 
+function ratios(now: Measured, old: Measured) {
+  return {
+    images_per_second: ratio(now.images.images_per_second, old.images.images_per_second),
+    latency_ms_p50: ratio(now.images.latency_ms_p50, old.images.latency_ms_p50),
+    sequential_latency_ms_p50: ratio(now.images.sequential_latency_ms_p50, old.images.sequential_latency_ms_p50),
+    video_seconds_per_video_second: ratio(now.video.seconds_per_video_second, old.video.seconds_per_video_second),
+    peak_rss_mb: ratio(now.peak_rss_mb, old.peak_rss_mb),
+  };
+}
+
 async function main(): Promise<void> {
   const images = await loadImages();
   const runs: Record<string, Measured> = {};
-  for (const pipeline of ['old', 'new'] as const) runs[pipeline] = await measure(images, pipeline);
-  const { old, new: now } = runs as { old: Measured; new: Measured };
+  for (const pipeline of Object.keys(PIPELINES)) runs[pipeline] = await measure(images, pipeline);
   const os = await import('node:os');
   const result = {
     at: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version, load_average_at_end: os.loadavg().map((l) => Math.round(l * 100) / 100) },
     vision_workers: Number(VISION_WORKERS),
-    vision_objects: VISION_OBJECTS === '1',
-    new_over_old: {
-      images_per_second: ratio(now.images.images_per_second, old.images.images_per_second),
-      latency_ms_p50: ratio(now.images.latency_ms_p50, old.images.latency_ms_p50),
-      sequential_latency_ms_p50: ratio(now.images.sequential_latency_ms_p50, old.images.sequential_latency_ms_p50),
-      video_seconds_per_video_second: ratio(now.video.seconds_per_video_second, old.video.seconds_per_video_second),
-      peak_rss_mb: ratio(now.peak_rss_mb, old.peak_rss_mb),
-    },
-    old,
-    new: now,
+    new_over_old: ratios(runs.new!, runs.old!),
+    ...(runs.new_without_objects ? { new_without_objects_over_old: ratios(runs.new_without_objects, runs.old!) } : {}),
+    ...runs,
   };
   fs.mkdirSync(path.join(REPO_ROOT, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(REPO_ROOT, `bench/results/${VISION_OBJECTS === '1' ? 'e2e-objects' : 'e2e'}.json`), JSON.stringify(result, null, 2) + '\n');
+  fs.writeFileSync(path.join(REPO_ROOT, `bench/results/${BOTH_WITH_OBJECTS ? 'e2e-objects' : 'e2e'}.json`), JSON.stringify(result, null, 2) + '\n');
   process.stdout.write(JSON.stringify(result, null, 2) + '\n');
 }
 

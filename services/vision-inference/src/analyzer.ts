@@ -35,7 +35,7 @@ export interface VisionAnalyzerOptions {
   modelSet?: ModelSet;
   /** Model ids left out (default VISION_DISABLE_MODELS). */
   disableModels?: string[];
-  /** Run the COCO object detector (default VISION_OBJECTS; off unless set: it costs more CPU than the rest together). */
+  /** Run the COCO object detector (default VISION_OBJECTS, on unless turned off). */
   objects?: boolean;
   /** Directory of the downloaded models ('full'; default MODEL_DIR, else /models in a container, else ./data/models). */
   modelDir?: string;
@@ -428,7 +428,7 @@ class Analyzer implements DetailedVisionAnalyzer {
       }
       if (cal) {
         const err = models.find((m) => m.id === cal.model)?.error;
-        const hint = cal.model === OBJECT_ID && !this.setConfig.objects ? ' (the object detector runs with VISION_OBJECTS=1)' : '';
+        const hint = cal.model === OBJECT_ID && !this.setConfig.objects ? ' (the object detector is off: VISION_OBJECTS=0)' : '';
         return { class: cls, group, model: null, note: `model ${cal.model} is not loaded${err ? `: ${err}` : ''}${hint}`, ...unscored };
       }
       return { class: cls, group, model: null, note: this.calibration.nullClasses[cls] ?? 'no model scores this class', ...unscored };

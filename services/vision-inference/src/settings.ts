@@ -18,8 +18,8 @@ export const DEFAULT_OCR_MAX_SIDE = 768;
 export const DEFAULT_DECODE_MAX_SIDE = 1024;
 
 const optionalNumber = () => z.preprocess(emptyAsUndefined, z.coerce.number().optional());
-/** On for 1, true, yes or on (any case); off for anything else or unset. */
-const onOff = () => z.string().optional().transform((v) => /^(1|true|yes|on)$/i.test(v ?? ''));
+/** On for 1, true, yes or on (any case); off for anything else; `byDefault` when unset or empty. */
+const onOff = (byDefault = false) => z.string().optional().transform((v) => (v?.trim() ? /^(1|true|yes|on)$/i.test(v.trim()) : byDefault));
 
 export const settingsSchema = z.object({
   /** Worker threads running the models, each with its own copy (~0.7 GB); 0 runs them on the main thread. Default 2 with two or more CPUs, else 1. */
@@ -50,8 +50,12 @@ export const settingsSchema = z.object({
     (v) => (typeof v === 'string' ? v.trim() || undefined : v),
     z.enum(['onnx', 'tfjs-wasm'], { error: (issue) => `${String(issue.input)} is not a runtime for human's models (onnx, tfjs-wasm)` }).default('onnx'),
   ),
-  /** Runs the COCO object detector (1/true/yes/on): the only model that scores alcohol, and it costs more CPU than the rest together. */
-  VISION_OBJECTS: onOff(),
+  /**
+   * Runs the COCO object detector (human's CenterNet, the only model that scores alcohol). On unless
+   * set to 0/false/no/off: on onnxruntime it costs ~60-100 ms of CPU a frame, and the whole pipeline
+   * with it is still faster than the tfjs-wasm one was without it (bench/results/e2e.json).
+   */
+  VISION_OBJECTS: onOff(true),
   /** Directory of the downloaded models; unset: /models in a container, else <repo>/data/models. */
   MODEL_DIR: optionalString(),
   /** Set by Kubernetes in every pod: tells that the process runs in a container (MODEL_DIR then defaults to /models). */

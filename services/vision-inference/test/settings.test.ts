@@ -9,7 +9,7 @@ describe('vision-inference settings', () => {
       VISION_MODEL_SET: 'lite',
       VISION_CONCURRENCY: 2,
       VISION_DISABLE_MODELS: [],
-      VISION_OBJECTS: false,
+      VISION_OBJECTS: true,
       VISION_ALLOW_UNPINNED_MODELS: false,
       VISION_UNCALIBRATED: 'report',
       VISION_EVIDENCE_THRESHOLD: 0.5,
@@ -44,9 +44,12 @@ describe('vision-inference settings', () => {
     expect(() => runtime('cuda')).toThrow(/not a runtime for human's models/);
   });
 
-  it('the object detector is opt-in (VISION_OBJECTS)', () => {
+  it('the object detector runs unless turned off (VISION_OBJECTS)', () => {
     const objects = (v?: string) => settingsSchema.parse({ VISION_OBJECTS: v }).VISION_OBJECTS;
-    expect(objects()).toBe(false);
+    expect(objects()).toBe(true);
+    expect(objects(' ')).toBe(true);
+    expect(objects('off')).toBe(false);
+    expect(objects('no')).toBe(false);
     expect(objects('1')).toBe(true);
     expect(objects('true')).toBe(true);
     expect(objects('ON')).toBe(true);

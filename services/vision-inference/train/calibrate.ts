@@ -146,7 +146,7 @@ const SIGNAL_CLASSES: { cls: VisualClass; signals: string[]; model: string; boxS
     signals: ['obj.bottle', 'obj.wine_glass', 'obj.cup'],
     model: OBJECT_ID,
     boxSignal: 'obj.bottle',
-    note: 'human CenterNet (COCO) highest bottle, wine glass and cup scores, logistic-calibrated; only with VISION_OBJECTS=1',
+    note: 'human CenterNet (COCO) highest bottle, wine glass and cup scores, logistic-calibrated; off with VISION_OBJECTS=0',
     judged: true,
   },
 ];

@@ -57,11 +57,7 @@ export interface LiteSetOptions {
   artifactsDir?: string;
   /** Model ids left out (VISION_DISABLE_MODELS). */
   disabled?: ReadonlySet<string>;
-  /**
-   * Whether the COCO object detector (human's CenterNet, +0.3-0.7 s of CPU per frame) joins the set
-   * (VISION_OBJECTS). Off by default so a 2-core machine keeps its latency budget; it is the only
-   * model that scores alcohol.
-   */
+  /** Whether the COCO object detector (human's CenterNet, the only model that scores alcohol) joins the set (VISION_OBJECTS). */
   objects: boolean;
 }
 
