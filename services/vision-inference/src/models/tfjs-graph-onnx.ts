@@ -5,7 +5,7 @@
 // carried NCHW inside (ONNX's Conv layout) and transposed back wherever TF's axis order matters
 // (reshape, softmax, outputs). An op outside this set is refused by name, never approximated.
 import { buildGraph, type GraphNode, type GraphSpec } from './onnx-writer.ts';
-import type { TfAttr, TfGraph, TfNode, TfTensor } from './tfjs-graph.ts';
+import type { TfGraph, TfNode, TfTensor } from './tfjs-graph.ts';
 
 export interface GraphConvertOptions {
   /** ONNX output name -> the TF tensor it is (`node` or `node:k`). */
