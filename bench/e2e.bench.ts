@@ -71,10 +71,10 @@ async function loadImages(limit = IMAGES): Promise<{ name: string; data: Buffer 
   return Promise.all(Array.from({ length: limit }, async (_, i) => ({ name: `gen-${i}.jpg`, data: await makeJpeg(800, 600, { r: i * 5, g: 100, b: 150 }) })));
 }
 
-const OLD_RUNTIMES = { VISION_NSFW_RUNTIME: 'tfjs-wasm', VISION_HUMAN_RUNTIME: 'tfjs-wasm' } as const;
-const NEW_RUNTIMES = { VISION_NSFW_RUNTIME: 'onnx', VISION_HUMAN_RUNTIME: 'onnx' } as const;
-const OLD_WHAT = "nsfwjs' MobileNetV2 and human's models on tfjs-wasm (before the conversions)";
-const NEW_WHAT = "nsfwjs' MobileNetV2 and human's models converted to ONNX, on onnxruntime";
+const OLD_RUNTIMES = { VISION_NSFW_RUNTIME: 'tfjs-wasm', VISION_HUMAN_RUNTIME: 'tfjs-wasm', VISION_FACEAPI_RUNTIME: 'tfjs-wasm' } as const;
+const NEW_RUNTIMES = { VISION_NSFW_RUNTIME: 'onnx', VISION_HUMAN_RUNTIME: 'onnx', VISION_FACEAPI_RUNTIME: 'onnx' } as const;
+const OLD_WHAT = "nsfwjs' MobileNetV2, human's models and face-api's age/gender net on tfjs-wasm (before the conversions)";
+const NEW_WHAT = "nsfwjs' MobileNetV2, human's models and face-api's age/gender net converted to ONNX, on onnxruntime";
 
 interface Pipeline {
   env: Record<string, string>;

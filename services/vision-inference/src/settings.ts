@@ -51,6 +51,14 @@ export const settingsSchema = z.object({
     z.enum(['onnx', 'tfjs-wasm'], { error: (issue) => `${String(issue.input)} is not a runtime for human's models (onnx, tfjs-wasm)` }).default('onnx'),
   ),
   /**
+   * The runtime of face-api's age/gender network: onnx (its architecture written down over the
+   * package's weights, converted at load, on onnxruntime; same outputs) or tfjs-wasm (face-api itself).
+   */
+  VISION_FACEAPI_RUNTIME: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z.enum(['onnx', 'tfjs-wasm'], { error: (issue) => `${String(issue.input)} is not a runtime for face-api's network (onnx, tfjs-wasm)` }).default('onnx'),
+  ),
+  /**
    * Runs the COCO object detector (human's CenterNet, the only model that scores alcohol). On unless
    * set to 0/false/no/off: on onnxruntime it costs ~60-100 ms of CPU a frame, and the whole pipeline
    * with it is still faster than the tfjs-wasm one was without it (bench/results/e2e.json).

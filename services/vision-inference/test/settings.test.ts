@@ -44,6 +44,13 @@ describe('vision-inference settings', () => {
     expect(() => runtime('cuda')).toThrow(/not a runtime for human's models/);
   });
 
+  it("face-api's age/gender network runs on onnx unless the tfjs-wasm original is asked for", () => {
+    const runtime = (v?: string) => settingsSchema.parse({ VISION_FACEAPI_RUNTIME: v }).VISION_FACEAPI_RUNTIME;
+    expect(runtime()).toBe('onnx');
+    expect(runtime('tfjs-wasm')).toBe('tfjs-wasm');
+    expect(() => runtime('webgpu')).toThrow(/not a runtime for face-api's network/);
+  });
+
   it('the object detector runs unless turned off (VISION_OBJECTS)', () => {
     const objects = (v?: string) => settingsSchema.parse({ VISION_OBJECTS: v }).VISION_OBJECTS;
     expect(objects()).toBe(true);

@@ -11,7 +11,7 @@ import { ModelRegistry } from '../src/models/registry.ts';
 import { nsfwLoader, nsfwPredict, nsfwSpec, type NsfwHandle } from '../src/models/nsfw.ts';
 import { humanOnnxLoader, humanPredict, humanSpec, type HumanHandle } from '../src/models/human.ts';
 import { ocrLoader, ocrPredict, ocrSpec, type OcrHandle } from '../src/models/ocr.ts';
-import { FACE_GENDER_MAX_FACES, faceGenderLoader, faceGenderSpec, ageGender, type FaceGenderHandle } from '../src/models/face-gender.ts';
+import { FACE_GENDER_MAX_FACES, faceGenderOnnxLoader, faceGenderSpec, ageGender, type FaceGenderHandle } from '../src/models/face-gender.ts';
 import { strongestFaces } from '../src/models/signals.ts';
 import { readManifest } from './manifest.ts';
 
@@ -34,13 +34,13 @@ reg.declare(nsfwSpec, nsfwLoader(settings));
 reg.declare(hSpec, humanOnnxLoader('face', settings, settings.VISION_HUMAN_MAX_SIDE));
 reg.declare(oSpec, humanOnnxLoader('object', settings, settings.VISION_HUMAN_MAX_SIDE));
 reg.declare(ocrSpec, ocrLoader(settings.VISION_OCR_MAX_SIDE));
-reg.declare(faceGenderSpec, faceGenderLoader);
+reg.declare(faceGenderSpec('onnx'), faceGenderOnnxLoader(settings));
 await reg.loadAll();
 const nsfw = reg.get<NsfwHandle>(nsfwSpec.id);
 const human = reg.get<HumanHandle>(hSpec.id);
 const objects = reg.get<HumanHandle>(oSpec.id);
 const ocr = reg.get<OcrHandle>(ocrSpec.id);
-const gender = reg.get<FaceGenderHandle>(faceGenderSpec.id);
+const gender = reg.get<FaceGenderHandle>(faceGenderSpec().id);
 
 // Photographs (`real*`) first, then the rest round-robin across folders, so that a run stopped
 // early still holds a balanced sample.

@@ -8,7 +8,7 @@ import { ModelRegistry, type ModelSpec } from './registry.ts';
 import { nsfwLoader, nsfwSpec, nsfwTfjsLoader } from './nsfw.ts';
 import { humanLoader, humanOnnxLoader, humanSpec, type HumanModule } from './human.ts';
 import { ocrLoader, ocrSpec } from './ocr.ts';
-import { faceGenderLoader, faceGenderSpec } from './face-gender.ts';
+import { FACE_GENDER_ID as FACE_GENDER, faceGenderLoader, faceGenderOnnxLoader, faceGenderSpec } from './face-gender.ts';
 import { selectEntries, type ModelsManifest } from './fetch.ts';
 import { declareDetector, type DeclaredDetector, type DetectorSettings } from './nudenet.ts';
 import type { OnnxSettings } from './onnx.ts';
@@ -47,10 +47,10 @@ export const HUMAN_ID = humanSpec('face').id;
 export const OBJECT_ID = humanSpec('object').id;
 export const NSFW_ID = nsfwSpec.id;
 export const OCR_ID = ocrSpec.id;
-export const FACE_GENDER_ID = faceGenderSpec.id;
+export const FACE_GENDER_ID = FACE_GENDER;
 
 /** What the lite models are loaded with: the frame sizes human and OCR see, and the ONNX session settings (heads). */
-export type LiteModelSettings = Pick<VisionSettings, 'VISION_HUMAN_MAX_SIDE' | 'VISION_OCR_MAX_SIDE'> & Pick<VisionSettings, 'VISION_NSFW_RUNTIME' | 'VISION_HUMAN_RUNTIME'> & OnnxSettings;
+export type LiteModelSettings = Pick<VisionSettings, 'VISION_HUMAN_MAX_SIDE' | 'VISION_OCR_MAX_SIDE'> & Pick<VisionSettings, 'VISION_NSFW_RUNTIME' | 'VISION_HUMAN_RUNTIME' | 'VISION_FACEAPI_RUNTIME'> & OnnxSettings;
 
 export interface LiteSetOptions {
   /** Where the heads trained in this repo are (default artifacts/). */
@@ -73,7 +73,10 @@ export function liteRegistry(settings: LiteModelSettings, opts: LiteSetOptions):
   };
   if (!disabled.has(HUMAN_ID)) declareHuman('face');
   if (opts.objects && !disabled.has(OBJECT_ID)) declareHuman('object');
-  if (!disabled.has(HUMAN_ID) && !disabled.has(FACE_GENDER_ID)) registry.declare(faceGenderSpec, faceGenderLoader);
+  if (!disabled.has(HUMAN_ID) && !disabled.has(FACE_GENDER_ID)) {
+    const onnx = settings.VISION_FACEAPI_RUNTIME !== 'tfjs-wasm';
+    registry.declare(faceGenderSpec(onnx ? 'onnx' : 'tfjs-wasm'), onnx ? faceGenderOnnxLoader(settings) : faceGenderLoader);
+  }
   if (!disabled.has(OCR_ID)) registry.declare(ocrSpec, ocrLoader(settings.VISION_OCR_MAX_SIDE));
   const found = readHeadsManifest(dir);
   const heads = found && !disabled.has(found.id) ? found : null;

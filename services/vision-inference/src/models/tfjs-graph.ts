@@ -87,13 +87,13 @@ function decodeHalf(h: number): number {
   return sign * 2 ** (exp - 15) * (1 + frac / 1024);
 }
 
-/** Parses model.json and its shards (paths relative to it) into nodes and dequantised constants. */
-export function readTfjsGraph(modelJsonPath: string): TfGraph {
-  const j = JSON.parse(readFileSync(modelJsonPath, 'utf8')) as ModelJson;
-  if (!j.modelTopology?.node) throw new Error(`${modelJsonPath}: not a tfjs graph model (no modelTopology.node)`);
-  const dir = path.dirname(modelJsonPath);
+/** A weights manifest: groups of shard files, each listing the tensors stored in them, in order. */
+export type WeightsManifest = ModelJson['weightsManifest'];
+
+/** Reads and dequantises every tensor of a weights manifest (shard paths relative to `dir`). */
+export function readWeights(manifest: WeightsManifest, dir: string): Map<string, TfTensor> {
   const consts = new Map<string, TfTensor>();
-  for (const group of j.weightsManifest) {
+  for (const group of manifest) {
     const bytes = Buffer.concat(group.paths.map((p) => readFileSync(path.join(dir, p))));
     let off = 0;
     for (const w of group.weights) {
@@ -121,8 +121,16 @@ export function readTfjsGraph(modelJsonPath: string): TfGraph {
       } else throw new Error(`weight ${w.name}: dtype ${w.dtype}${q ? ` quantised as ${q.dtype}` : ''} not supported`);
       consts.set(w.name, { dtype: w.dtype as TfTensor['dtype'], shape: w.shape, values });
     }
-    if (off !== bytes.length) throw new Error(`${modelJsonPath}: weight shards hold ${bytes.length} bytes, the manifest describes ${off}`);
+    if (off !== bytes.length) throw new Error(`${group.paths.join(', ')}: the shards hold ${bytes.length} bytes, the manifest describes ${off}`);
   }
+  return consts;
+}
+
+/** Parses model.json and its shards (paths relative to it) into nodes and dequantised constants. */
+export function readTfjsGraph(modelJsonPath: string): TfGraph {
+  const j = JSON.parse(readFileSync(modelJsonPath, 'utf8')) as ModelJson;
+  if (!j.modelTopology?.node) throw new Error(`${modelJsonPath}: not a tfjs graph model (no modelTopology.node)`);
+  const consts = readWeights(j.weightsManifest, path.dirname(modelJsonPath));
   const nodes: TfNode[] = j.modelTopology.node.map((n) => ({
     name: n.name,
     op: n.op,
