@@ -2,7 +2,7 @@
 // and served on onnxruntime, against face-api itself on tfjs wasm: the same age and P(female) on
 // noise and on the faces human finds in photographs of the data kit, and the analyzer's face classes
 // score the same with either runtime.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisionAnalyzer } from '../src/analyzer.ts';
@@ -11,18 +11,10 @@ import { FACE_GENDER_ID, NSFW_ID, OCR_ID } from '../src/models/lite.ts';
 import { ageGender, faceGenderLoader, faceGenderOnnxLoader, type FaceGenderHandle } from '../src/models/face-gender.ts';
 import { humanOnnxLoader, humanPredict, type HumanHandle } from '../src/models/human.ts';
 import { decodeFrame, type RgbImage } from '../src/models/preprocess.ts';
+import { kitPhotos } from './helpers/kit-photos.ts';
 
 const onnxSettings = { VISION_THREADS: 1, VISION_ORT_PROVIDER: 'cpu' as const };
-const kit = path.resolve(import.meta.dirname, '../../../../shared/data/images');
-const photos = existsSync(kit)
-  ? ['child', 'smoking_and_tobacco'].flatMap((d) =>
-      readdirSync(path.join(kit, d))
-        .filter((f) => /^real.*\.jpe?g$/i.test(f))
-        .sort()
-        .slice(0, 8)
-        .map((f) => path.join(kit, d, f)),
-    )
-  : [];
+const photos = kitPhotos({ child: 8, smoking_and_tobacco: 8 });
 
 // Measured: |d age| up to ~1e-4 years and |d P(female)| ~1e-6 (float32 summation order); a wrong
 // weight layout or padding moves them by whole years and tenths.

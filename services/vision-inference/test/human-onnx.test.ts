@@ -4,7 +4,7 @@
 // - the served face module (face-onnx.ts) finds the same faces with the same score, box, age and
 //   gender as human on photographs of the data kit, the object module (objects-onnx.ts) the same
 //   objects, and the analyzer's face classes and alcohol score the same with either runtime.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type * as TF from '@tensorflow/tfjs';
@@ -22,33 +22,15 @@ import { cropAndResize, resizeBilinear } from '../src/models/tf-image.ts';
 import { halfToFloat, readTfjsGraph } from '../src/models/tfjs-graph.ts';
 import { tfjsGraphToOnnx } from '../src/models/tfjs-graph-onnx.ts';
 import { tfReady } from '../src/models/tfjs.ts';
+import { KIT_IMAGES, kitPhotos } from './helpers/kit-photos.ts';
 
 const settings = settingsSchema.parse({ VISION_ORT_PROVIDER: 'cpu' });
 const onnxSettings = { VISION_THREADS: 1, VISION_ORT_PROVIDER: 'cpu' as const };
-const kit = path.resolve(import.meta.dirname, '../../../../shared/data/images');
-
-/** Real photographs of people (children, smokers: most show faces) and a few without, in name order. */
-function kitPhotos(): string[] {
-  if (!existsSync(kit)) return [];
-  const pick = (dir: string, n: number) =>
-    readdirSync(path.join(kit, dir))
-      .filter((f) => /^real.*\.jpe?g$/i.test(f))
-      .sort()
-      .slice(0, n)
-      .map((f) => path.join(kit, dir, f));
-  return [...pick('child', 10), ...pick('smoking_and_tobacco', 10), ...pick('firearm', 4), ...pick('pills', 2)];
-}
-const photos = kitPhotos();
+const kit = KIT_IMAGES;
+/** Real photographs of people (children, smokers: most show faces) and a few without. */
+const photos = kitPhotos({ child: 10, smoking_and_tobacco: 10, firearm: 4, pills: 2 });
 /** Photographs with bottles, glasses, cups and knives (COCO classes), and people. */
-const objectPhotos = existsSync(kit)
-  ? ['alcohol', 'knife', 'benign_photo', 'child'].flatMap((dir) =>
-      readdirSync(path.join(kit, dir))
-        .filter((f) => /^real.*\.jpe?g$/i.test(f))
-        .sort()
-        .slice(0, 5)
-        .map((f) => path.join(kit, dir, f)),
-    )
-  : [];
+const objectPhotos = kitPhotos({ alcohol: 5, knife: 5, benign_photo: 5, child: 5 });
 
 let seed = 99;
 const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
