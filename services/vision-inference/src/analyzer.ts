@@ -9,7 +9,7 @@ import type { VisualEvidence } from '@modsvc/common/jobs';
 import { serviceLogger } from '@modsvc/common/logger';
 import { aggregateFrames, type FrameStat } from './models/aggregate.ts';
 import { applyCalibrator, loadCalibration, type CalibrationFile, type ClassCalibrator, type ClassMetrics } from './models/calibration.ts';
-import { humanPredict, type Box, type HumanHandle } from './models/human.ts';
+import { humanPredict, type Box, type HumanHandle, type HumanViews } from './models/human.ts';
 import { loadManifest, modelDir as defaultModelDir, selectEntries, type ManifestEntry } from './models/fetch.ts';
 import { FACE_GENDER_ID, HUMAN_ID, NSFW_ID, OBJECT_ID, OCR_ID, fullRegistry, liteRegistry, type HeadsManifest, type LiteModelSettings } from './models/lite.ts';
 import { detect, detectorCalibrators, detectorConfig, detectorSignals, type DeclaredDetector, type DetectorHandle, type DetectorSettings } from './models/nudenet.ts';
@@ -234,6 +234,8 @@ class Analyzer implements DetailedVisionAnalyzer {
       }
     };
     const frames = batch.map((b) => b.frame);
+    // The face and object modules see the same resized frames: made once per batch.
+    const humanViews: HumanViews = new Map();
     const out: AnalysedFrame[] = batch.map((b) => ({ ...b, signals: {}, boxes: {}, ocrText: null, features: null }));
     // OCR runs in tesseract's worker thread: start it first so it overlaps the tfjs models on this thread.
     const ocr = this.loaded(OCR_ID) ? timed(OCR_ID, 'ocr', ocrPredict(reg.get<OcrHandle>(OCR_ID), frames)) : null;
@@ -255,7 +257,7 @@ class Analyzer implements DetailedVisionAnalyzer {
       }
     }
     if (this.loaded(HUMAN_ID)) {
-      const res = await timed(HUMAN_ID, 'faces', humanPredict(reg.get<HumanHandle>(HUMAN_ID), frames));
+      const res = await timed(HUMAN_ID, 'faces', humanPredict(reg.get<HumanHandle>(HUMAN_ID), frames, humanViews));
       const gender = this.loaded(FACE_GENDER_ID) ? reg.get<FaceGenderHandle>(FACE_GENDER_ID) : null;
       for (let i = 0; i < res.length; i++) {
         const f = faceSignals(res[i]!);
@@ -270,7 +272,7 @@ class Analyzer implements DetailedVisionAnalyzer {
       }
     }
     if (this.loaded(OBJECT_ID)) {
-      const res = await timed(OBJECT_ID, 'objects', humanPredict(reg.get<HumanHandle>(OBJECT_ID), frames));
+      const res = await timed(OBJECT_ID, 'objects', humanPredict(reg.get<HumanHandle>(OBJECT_ID), frames, humanViews));
       res.forEach((r, i) => {
         const o = objectSignals(r.objects);
         Object.assign(out[i]!.signals, o.signals);

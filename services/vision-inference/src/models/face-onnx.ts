@@ -8,7 +8,6 @@ import path from 'node:path';
 import type { HumanFace } from './human.ts';
 import { nonMaxSuppression } from './nms.ts';
 import { OnnxModel, type OnnxSettings } from './onnx.ts';
-import type { RgbImage } from './preprocess.ts';
 import { cropAndResize, resizeBilinear, type FloatImage } from './tf-image.ts';
 import { readTfjsGraph } from './tfjs-graph.ts';
 import { tfjsGraphToOnnx } from './tfjs-graph-onnx.ts';
@@ -117,9 +116,8 @@ function describe(gender: number, ages: Float32Array): { gender: string; genderS
   return { ...g, age: age || NaN }; // human leaves age unset when it is 0 or NaN
 }
 
-/** Faces of one RGB image (already at the size human would see), boxes in its pixels. */
-export async function detectFaces(nets: FaceNets, rgb: RgbImage): Promise<HumanFace[]> {
-  const img: FloatImage = { data: Float32Array.from(rgb.data), width: rgb.width, height: rgb.height, channels: 3 };
+/** Faces of one image (0-255 floats, already at the size human would see), boxes in its pixels. */
+export async function detectFaces(nets: FaceNets, img: FloatImage): Promise<HumanFace[]> {
   const boxes = await detectBoxes(nets, img);
   if (boxes.length === 0) return [];
   const size = FACERES_INPUT * FACERES_INPUT * 3;

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { ModelLoader, ModelSpec, Runtime } from './registry.ts';
 import { resizeInside, type RgbImage } from './preprocess.ts';
+import type { FloatImage } from './tf-image.ts';
 import { requireHere, tfReady } from './tfjs.ts';
 import { detectFaces, loadFaceNets, releaseFaceNets, type FaceNets } from './face-onnx.ts';
 import { detectObjects, loadCenterNet } from './objects-onnx.ts';
@@ -147,20 +148,43 @@ export function humanOnnxLoader(module: HumanModule, settings: OnnxSettings, max
   };
 }
 
+/** A frame as human's models see it: longest side at most maxSide, 0-255 floats; `k` = frame px per view px. */
+interface HumanView {
+  maxSide: number;
+  view: Promise<{ image: FloatImage; k: number }>;
+}
+
+/**
+ * Views of a batch's frames, shared by the face and object modules (pass the same map to both
+ * humanPredict calls) so that each frame is resized and converted once. Scoped to one batch by its
+ * caller: it holds a float copy of every frame it has seen.
+ */
+export type HumanViews = Map<RgbImage, HumanView>;
+
+function viewOf(frame: RgbImage, maxSide: number, views: HumanViews): HumanView['view'] {
+  const hit = views.get(frame);
+  if (hit?.maxSide === maxSide) return hit.view;
+  const view = resizeInside(frame, maxSide).then((small) => ({
+    image: { data: Float32Array.from(small.data), width: small.width, height: small.height, channels: 3 },
+    k: frame.width / small.width,
+  }));
+  views.set(frame, { maxSide, view });
+  return view;
+}
+
 /** Runs human on each frame (downscaled to maxSide); boxes are mapped back to the frame's pixels. */
-export async function humanPredict(h: HumanHandle, frames: RgbImage[]): Promise<HumanOutput[]> {
+export async function humanPredict(h: HumanHandle, frames: RgbImage[], views: HumanViews = new Map()): Promise<HumanOutput[]> {
   const tf = h.runtime === 'tfjs-wasm' ? await tfReady() : null;
   const out: HumanOutput[] = [];
   for (const frame of frames) {
-    const small = await resizeInside(frame, h.maxSide);
-    const k = frame.width / small.width;
+    const { image, k } = await viewOf(frame, h.maxSide, views);
     const scale = (b: Box): Box => [b[0] * k, b[1] * k, b[2] * k, b[3] * k];
     if (h.runtime === 'onnx') {
-      if (h.module === 'face') out.push({ faces: (await detectFaces(h.nets, small)).map((f) => ({ ...f, box: scale(f.box) })), objects: [] });
-      else out.push({ faces: [], objects: (await detectObjects(h.centernet, small)).map((o) => ({ ...o, box: scale(o.box) })) });
+      if (h.module === 'face') out.push({ faces: (await detectFaces(h.nets, image)).map((f) => ({ ...f, box: scale(f.box) })), objects: [] });
+      else out.push({ faces: [], objects: (await detectObjects(h.centernet, image)).map((o) => ({ ...o, box: scale(o.box) })) });
       continue;
     }
-    const t = tf!.tensor4d(Float32Array.from(small.data), [1, small.height, small.width, 3]);
+    const t = tf!.tensor4d(image.data, [1, image.height, image.width, 3]);
     let r: HumanResult;
     try {
       r = await h.human.detect(t);

@@ -7,8 +7,7 @@ import path from 'node:path';
 import type { HumanObject } from './human.ts';
 import { nonMaxSuppression } from './nms.ts';
 import { OnnxModel, type OnnxSettings } from './onnx.ts';
-import type { RgbImage } from './preprocess.ts';
-import { resizeBilinear } from './tf-image.ts';
+import { resizeBilinear, type FloatImage } from './tf-image.ts';
 import { readTfjsGraph } from './tfjs-graph.ts';
 import { tfjsGraphToOnnx } from './tfjs-graph-onnx.ts';
 
@@ -60,10 +59,9 @@ function peaks(hm: Float32Array, size: number, classes: number, min: number, k: 
   return found.sort((a, b) => hm[b]! - hm[a]! || a - b).slice(0, k);
 }
 
-/** COCO objects in one RGB image (already at the size human would see), boxes [x, y, w, h] in its pixels. */
-export async function detectObjects(model: OnnxModel, rgb: RgbImage): Promise<HumanObject[]> {
+/** COCO objects in one image (0-255 floats, already at the size human would see), boxes [x, y, w, h] in its pixels. */
+export async function detectObjects(model: OnnxModel, img: FloatImage): Promise<HumanObject[]> {
   const s = CENTERNET_INPUT;
-  const img = { data: Float32Array.from(rgb.data), width: rgb.width, height: rgb.height, channels: 3 };
   const out = await model.run({ [model.inputNames[0]!]: { data: resizeBilinear(img, s, s).data, dims: [1, s, s, 3] } });
   const hm = out.heatmap!.data;
   const wh = out.wh!.data;
@@ -85,7 +83,7 @@ export async function detectObjects(model: OnnxModel, rgb: RgbImage): Promise<Hu
     return {
       label: COCO_LABELS[top[j]! % classes]!,
       score: Math.trunc(100 * scores[j]!) / 100,
-      box: [Math.trunc(x1 * rgb.width), Math.trunc(y1 * rgb.height), Math.trunc((x2 - x1) * rgb.width), Math.trunc((y2 - y1) * rgb.height)],
+      box: [Math.trunc(x1 * img.width), Math.trunc(y1 * img.height), Math.trunc((x2 - x1) * img.width), Math.trunc((y2 - y1) * img.height)],
     };
   });
 }
