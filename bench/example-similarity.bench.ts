@@ -22,6 +22,7 @@ import { createVisionAnalyzer } from '../services/vision-inference/src/analyzer.
 import { settingsSchema } from '../services/vision-inference/src/settings.ts';
 import { FACE_GENDER_ID, HUMAN_ID, OCR_ID } from '../services/vision-inference/src/models/lite.ts';
 import { fitLogistic } from '../services/vision-inference/train/logistic.ts';
+import { sourceRepo } from '../services/vision-inference/train/manifest.ts';
 import { REPO_ROOT } from '../test/helpers/processes.ts';
 
 // sharp as vision-inference has it (bench/ does not depend on it).
@@ -45,17 +46,12 @@ interface Photo {
   repo: string;
 }
 
-/** "owner/name" of a source, the unit held out. */
-function repoOf(source: string): string {
-  return /^([\w.-]+\/[\w.-]+)/.exec(source)?.[1] ?? source.split(' ')[0]!;
-}
-
 function loadPhotos(): Photo[] {
   const [header, ...rows] = parseCsv(fs.readFileSync(path.join(DATA, 'labels.csv'), 'utf8'));
   const col = (name: string) => header!.indexOf(name);
   return rows
     .filter((r) => r.length >= 3)
-    .map((r) => ({ file: r[col('file')]!, labels: new Set(r[col('labels')]!.split(';')), repo: repoOf(r[col('source')]!) }))
+    .map((r) => ({ file: r[col('file')]!, labels: new Set(r[col('labels')]!.split(';')), repo: sourceRepo(r[col('source')]!) }))
     .filter((p) => p.labels.has('photo'));
 }
 

@@ -1,9 +1,17 @@
-// Reads a labelled manifest CSV (`file` plus `labels` or `expected_labels`, `;`-separated).
+// Reads a labelled manifest CSV (`file` plus `labels` or `expected_labels`, `;`-separated, and the
+// data kit's `source` where there is one).
 import { readFileSync } from 'node:fs';
 
 export interface ManifestRow {
   file: string;
   labels: string[];
+  /** The `source` column, when the manifest has one. */
+  source?: string;
+}
+
+/** "owner/name" of a kit `source` (`owner/name@commit:path ...`), the unit held out; else its first word (`Debian ...`). */
+export function sourceRepo(source: string): string {
+  return /^([\w.-]+\/[\w.-]+)/.exec(source)?.[1] ?? source.split(' ')[0]!;
 }
 
 /** Splits one CSV line, honouring double-quoted fields. */
@@ -34,9 +42,12 @@ export function readManifest(file: string): ManifestRow[] {
   const header = splitCsvLine(lines[0] ?? '');
   const fi = header.indexOf('file');
   const li = header.includes('expected_labels') ? header.indexOf('expected_labels') : header.indexOf('labels');
+  const si = header.indexOf('source');
   if (fi < 0 || li < 0) throw new Error(`${file}: needs columns file and labels/expected_labels`);
   return lines.slice(1).map((l) => {
     const cells = splitCsvLine(l);
-    return { file: cells[fi] ?? '', labels: (cells[li] ?? '').split(';').map((s) => s.trim()).filter(Boolean) };
+    const row: ManifestRow = { file: cells[fi] ?? '', labels: (cells[li] ?? '').split(';').map((s) => s.trim()).filter(Boolean) };
+    if (si >= 0) row.source = cells[si] ?? '';
+    return row;
   });
 }

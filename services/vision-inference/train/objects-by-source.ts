@@ -10,16 +10,11 @@ import path from 'node:path';
 import { averagePrecision, rocAuc } from '@modsvc/common/evaluation';
 import { humanOnnxLoader, humanPredict } from '../src/models/human.ts';
 import { decodeFrame } from '../src/models/preprocess.ts';
-import { splitCsvLine } from './manifest.ts';
+import { readManifest, sourceRepo } from './manifest.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const manifest = process.argv[2] ?? path.resolve(here, '../../../../shared/data/images/labels.csv');
 const out = process.argv[3] ?? path.join(here, 'results', 'objects-by-source.json');
-
-/** The kit's `source` column (`https://github.com/owner/name@commit:path ...`) -> owner/name. */
-export function sourceRepo(source: string): string {
-  return source.split(' ')[0]!.replace(/^https:\/\/github\.com\//, '').split('@')[0]!.split('/').slice(0, 2).join('/');
-}
 
 /**
  * Which images count as negatives of a class (partial labels: a missing label is not always a no).
@@ -49,20 +44,15 @@ interface Row {
   best: Record<string, number>;
 }
 
-const lines = readFileSync(manifest, 'utf8').split(/\r?\n/).filter(Boolean);
-const header = splitCsvLine(lines[0]!);
-const [fi, li, si] = ['file', 'labels', 'source'].map((c) => header.indexOf(c)) as [number, number, number];
 const kitDir = path.dirname(manifest);
 const handle = await humanOnnxLoader('object', { VISION_THREADS: 1, VISION_ORT_PROVIDER: 'cpu' }).load(undefined as never);
 const rows: Row[] = [];
-for (const line of lines.slice(1)) {
-  const c = splitCsvLine(line);
-  const file = c[fi]!;
-  if (!/^real/.test(path.basename(file))) continue;
-  const [r] = await humanPredict(handle, [await decodeFrame(readFileSync(path.join(kitDir, file)))]);
+for (const m of readManifest(manifest)) {
+  if (!/^real/.test(path.basename(m.file))) continue;
+  const [r] = await humanPredict(handle, [await decodeFrame(readFileSync(path.join(kitDir, m.file)))]);
   const best: Record<string, number> = {};
   for (const o of r!.objects) best[o.label] = Math.max(best[o.label] ?? 0, o.score);
-  rows.push({ file, repo: sourceRepo(c[si]!), labels: new Set(c[li]!.split(';')), best });
+  rows.push({ file: m.file, repo: sourceRepo(m.source ?? ''), labels: new Set(m.labels), best });
 }
 
 const r3 = (x: number | null) => (x == null ? null : Math.round(x * 1000) / 1000);
