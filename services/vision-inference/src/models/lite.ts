@@ -8,7 +8,7 @@ import { ModelRegistry, type ModelSpec } from './registry.ts';
 import { nsfwLoader, nsfwSpec, nsfwTfjsLoader } from './nsfw.ts';
 import { humanLoader, humanOnnxLoader, humanSpec, type HumanModule } from './human.ts';
 import { ocrLoader, ocrSpec } from './ocr.ts';
-import { FACE_GENDER_ID as FACE_GENDER, faceGenderLoader, faceGenderOnnxLoader, faceGenderSpec } from './face-gender.ts';
+import { FACE_GENDER_ID, faceGenderLoader, faceGenderOnnxLoader, faceGenderSpec } from './face-gender.ts';
 import { selectEntries, type ModelsManifest } from './fetch.ts';
 import { declareDetector, type DeclaredDetector, type DetectorSettings } from './nudenet.ts';
 import type { OnnxSettings } from './onnx.ts';
@@ -47,7 +47,7 @@ export const HUMAN_ID = humanSpec('face').id;
 export const OBJECT_ID = humanSpec('object').id;
 export const NSFW_ID = nsfwSpec.id;
 export const OCR_ID = ocrSpec.id;
-export const FACE_GENDER_ID = FACE_GENDER;
+export { FACE_GENDER_ID };
 
 /** What the lite models are loaded with: the frame sizes human and OCR see, and the ONNX session settings (heads). */
 export type LiteModelSettings = Pick<VisionSettings, 'VISION_HUMAN_MAX_SIDE' | 'VISION_OCR_MAX_SIDE'> & Pick<VisionSettings, 'VISION_NSFW_RUNTIME' | 'VISION_HUMAN_RUNTIME' | 'VISION_FACEAPI_RUNTIME'> & OnnxSettings;

@@ -144,12 +144,12 @@ export function tfjsGraphToOnnx(g: TfGraph, opts: GraphConvertOptions): Buffer {
         throw new Error(`node ${n.name} (${n.op}): fused activation ${act} not supported`);
     }
   };
-  /** Splits fused_ops into [bias?, activation?]. */
+  /** fused_ops: none, or BiasAdd followed by at most one activation. */
   const fused = (n: TfNode): { bias: boolean; act: string | null } => {
     const ops = (n.attrs.fused_ops as string[] | undefined) ?? [];
-    const rest = ops.filter((o) => o !== 'BiasAdd');
-    if (rest.length > 1 || (ops.length && ops[0] !== 'BiasAdd' && rest.length)) throw new Error(`node ${n.name}: fused ops ${ops.join('+')} not supported`);
-    return { bias: ops.includes('BiasAdd'), act: rest[0] ?? null };
+    const [first, act, ...more] = ops;
+    if (ops.length && (first !== 'BiasAdd' || more.length)) throw new Error(`node ${n.name}: fused ops ${ops.join('+')} not supported`);
+    return { bias: first === 'BiasAdd', act: act ?? null };
   };
   const padAttrs = (n: TfNode, k: [number, number]): GraphNode['attrs'] => {
     const padding = strAttr(n, 'padding');
@@ -327,13 +327,13 @@ export function tfjsGraphToOnnx(g: TfGraph, opts: GraphConvertOptions): Buffer {
         const a = val(n, 0);
         const b = val(n, 1);
         if (a.tfConst && b.tfConst) throw new Error(`node ${n.name}: constant folding not supported`);
+        // NCHW when a tensor operand is NCHW and a constant operand can be laid out to broadcast the same way.
         const k = a.tfConst ? a : b.tfConst ? b : null;
-        if ((k ? (k === a ? b : a) : a).nchw || (!k && b.nchw)) {
-          const c = k ? constForNchw(k) : null;
-          if (!k || c) {
-            const side = (v: Val): string => (v === k ? c! : nchw(v, n));
-            return { name: emit(op, [side(a), side(b)], n.name), nchw: true };
-          }
+        const tensors = [a, b].filter((v) => !v.tfConst);
+        const c = k && tensors[0]!.nchw ? constForNchw(k) : null;
+        if (tensors.some((v) => v.nchw) && (!k || c)) {
+          const side = (v: Val): string => (v === k ? c! : nchw(v, n));
+          return { name: emit(op, [side(a), side(b)], n.name), nchw: true };
         }
         return { name: emit(op, [tfOrder(a), tfOrder(b)], n.name), nchw: false };
       }
