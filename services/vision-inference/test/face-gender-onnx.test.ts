@@ -5,13 +5,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVisionAnalyzer } from '../src/analyzer.ts';
-import { settingsSchema } from '../src/settings.ts';
 import { FACE_GENDER_ID, NSFW_ID, OCR_ID } from '../src/models/lite.ts';
 import { ageGender, faceGenderLoader, faceGenderOnnxLoader, type FaceGenderHandle } from '../src/models/face-gender.ts';
 import { humanOnnxLoader, humanPredict, type HumanHandle } from '../src/models/human.ts';
 import { decodeFrame, type RgbImage } from '../src/models/preprocess.ts';
 import { kitPhotos } from './helpers/kit-photos.ts';
+import { withServedAndOriginal } from './helpers/runtime-pair.ts';
 
 const onnxSettings = { VISION_THREADS: 1, VISION_ORT_PROVIDER: 'cpu' as const };
 const photos = kitPhotos({ child: 8, smoking_and_tobacco: 8 });
@@ -84,11 +83,7 @@ describe("face-api's age/gender network on onnxruntime", () => {
 
   it.skipIf(photos.length === 0)("the analyzer's face classes score the same with either runtime", async () => {
     const opts = { modelSet: 'lite' as const, objects: false, disableModels: [NSFW_ID, OCR_ID] };
-    const served = createVisionAnalyzer(settingsSchema.parse({ VISION_ORT_PROVIDER: 'cpu' }), opts);
-    const original = createVisionAnalyzer(settingsSchema.parse({ VISION_ORT_PROVIDER: 'cpu', VISION_FACEAPI_RUNTIME: 'tfjs-wasm' }), opts);
-    try {
-      await served.init();
-      await original.init();
+    await withServedAndOriginal({ VISION_FACEAPI_RUNTIME: 'tfjs-wasm' }, opts, async (served, original) => {
       expect(served.models().models.find((m) => m.id === FACE_GENDER_ID)).toMatchObject({ runtime: 'onnx', loaded: true });
       expect(original.models().models.find((m) => m.id === FACE_GENDER_ID)).toMatchObject({ runtime: 'tfjs-wasm', loaded: true });
       for (const f of photos.slice(0, 8)) {
@@ -96,9 +91,6 @@ describe("face-api's age/gender network on onnxruntime", () => {
         const [a, b] = [await served.analyze(input), await original.analyze(input)];
         for (const k of ['face_f', 'face_m', 'child'] as const) expect(Math.abs(a.scores[k]! - b.scores[k]!), `${path.basename(f)} ${k}`).toBeLessThan(1e-4);
       }
-    } finally {
-      await served.close();
-      await original.close();
-    }
+    });
   }, 120_000);
 });

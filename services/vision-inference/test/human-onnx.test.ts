@@ -9,8 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type * as TF from '@tensorflow/tfjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVisionAnalyzer } from '../src/analyzer.ts';
-import { settingsSchema } from '../src/settings.ts';
 import { FACE_GENDER_ID, HUMAN_ID, NSFW_ID, OBJECT_ID, OCR_ID } from '../src/models/lite.ts';
 import { BLAZEFACE_OUTPUTS, FACERES_OUTPUTS } from '../src/models/face-onnx.ts';
 import { CENTERNET_OUTPUTS } from '../src/models/objects-onnx.ts';
@@ -23,8 +21,8 @@ import { halfToFloat, readTfjsGraph } from '../src/models/tfjs-graph.ts';
 import { tfjsGraphToOnnx } from '../src/models/tfjs-graph-onnx.ts';
 import { tfReady } from '../src/models/tfjs.ts';
 import { KIT_IMAGES, kitPhotos } from './helpers/kit-photos.ts';
+import { withServedAndOriginal } from './helpers/runtime-pair.ts';
 
-const settings = settingsSchema.parse({ VISION_ORT_PROVIDER: 'cpu' });
 const onnxSettings = { VISION_THREADS: 1, VISION_ORT_PROVIDER: 'cpu' as const };
 const kit = KIT_IMAGES;
 /** Real photographs of people (children, smokers: most show faces) and a few without. */
@@ -200,11 +198,7 @@ describe.skipIf(photos.length === 0)('the face module on onnxruntime against hum
 
   it("the analyzer's face classes score the same with either runtime", async () => {
     const opts = { modelSet: 'lite' as const, objects: false, disableModels: [NSFW_ID, OCR_ID] };
-    const served = createVisionAnalyzer(settings, opts);
-    const original = createVisionAnalyzer(settingsSchema.parse({ VISION_ORT_PROVIDER: 'cpu', VISION_HUMAN_RUNTIME: 'tfjs-wasm' }), opts);
-    try {
-      await served.init();
-      await original.init();
+    await withServedAndOriginal({ VISION_HUMAN_RUNTIME: 'tfjs-wasm' }, opts, async (served, original) => {
       expect(served.models().models.find((m) => m.id === HUMAN_ID)).toMatchObject({ runtime: 'onnx', loaded: true });
       expect(original.models().models.find((m) => m.id === HUMAN_ID)).toMatchObject({ runtime: 'tfjs-wasm', loaded: true });
       expect(served.models().models.find((m) => m.id === FACE_GENDER_ID)).toMatchObject({ loaded: true });
@@ -221,10 +215,7 @@ describe.skipIf(photos.length === 0)('the face module on onnxruntime against hum
         expect(frame.width).toBeGreaterThan(0);
       }
       expect(scored).toBe(36);
-    } finally {
-      await served.close();
-      await original.close();
-    }
+    });
   }, 180_000);
 });
 
@@ -267,11 +258,7 @@ describe.skipIf(objectPhotos.length === 0)('the object module on onnxruntime aga
 
   it('the analyzer scores alcohol the same with either runtime', async () => {
     const opts = { modelSet: 'lite' as const, objects: true, disableModels: [NSFW_ID, OCR_ID, HUMAN_ID, FACE_GENDER_ID] };
-    const served = createVisionAnalyzer(settings, opts);
-    const original = createVisionAnalyzer(settingsSchema.parse({ VISION_ORT_PROVIDER: 'cpu', VISION_HUMAN_RUNTIME: 'tfjs-wasm' }), opts);
-    try {
-      await served.init();
-      await original.init();
+    await withServedAndOriginal({ VISION_HUMAN_RUNTIME: 'tfjs-wasm' }, opts, async (served, original) => {
       expect(served.models().models.find((m) => m.id === OBJECT_ID)).toMatchObject({ runtime: 'onnx', loaded: true });
       expect(original.models().models.find((m) => m.id === OBJECT_ID)).toMatchObject({ runtime: 'tfjs-wasm', loaded: true });
       for (const f of objectPhotos.slice(0, 10)) {
@@ -280,9 +267,6 @@ describe.skipIf(objectPhotos.length === 0)('the object module on onnxruntime aga
         expect(b.scores.alcohol, f).not.toBeNull();
         expect(Math.abs(a.scores.alcohol! - b.scores.alcohol!), path.relative(kit, f)).toBeLessThan(0.02);
       }
-    } finally {
-      await served.close();
-      await original.close();
-    }
+    });
   }, 180_000);
 });
