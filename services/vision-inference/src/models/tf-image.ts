@@ -17,29 +17,42 @@ export function resizeBilinear(img: FloatImage, outH: number, outW: number): Flo
   const out = new Float32Array(outH * outW * ch);
   const rowRatio = inH / outH;
   const colRatio = inW / outW;
+  // The column taps and weights are the same on every row: work them out once (this loop runs for
+  // every pixel of every frame the face and object networks see).
+  const left = new Int32Array(outW);
+  const right = new Int32Array(outW);
+  const colWeight = new Float64Array(outW);
+  for (let c = 0; c < outW; c++) {
+    const fc = colRatio * c;
+    const c0 = Math.max(0, Math.floor(fc));
+    left[c] = c0 * ch;
+    right[c] = Math.min(inW - 1, Math.ceil(fc)) * ch;
+    colWeight[c] = fc - c0;
+  }
   let o = 0;
   for (let r = 0; r < outH; r++) {
     const fr = rowRatio * r;
     const r0 = Math.max(0, Math.floor(fr));
     const rf = fr - r0;
-    const r1 = Math.min(inH - 1, Math.ceil(fr));
+    const top0 = r0 * inW * ch;
+    const bottom0 = Math.min(inH - 1, Math.ceil(fr)) * inW * ch;
     for (let c = 0; c < outW; c++) {
-      const fc = colRatio * c;
-      const c0 = Math.max(0, Math.floor(fc));
-      const cf = fc - c0;
-      const c1 = Math.min(inW - 1, Math.ceil(fc));
-      const tl = (r0 * inW + c0) * ch;
-      const tr = (r0 * inW + c1) * ch;
-      const bl = (r1 * inW + c0) * ch;
-      const br = (r1 * inW + c1) * ch;
-      for (let d = 0; d < ch; d++) {
-        const top = data[tl + d]! + (data[tr + d]! - data[tl + d]!) * cf;
-        const bottom = data[bl + d]! + (data[br + d]! - data[bl + d]!) * cf;
-        out[o++] = top + (bottom - top) * rf;
-      }
+      const cf = colWeight[c]!;
+      const tl = top0 + left[c]!;
+      const tr = top0 + right[c]!;
+      const bl = bottom0 + left[c]!;
+      const br = bottom0 + right[c]!;
+      for (let d = 0; d < ch; d++) out[o++] = lerp2(data, tl + d, tr + d, bl + d, br + d, cf, rf);
     }
   }
   return { data: out, width: outW, height: outH, channels: ch };
+}
+
+/** Bilinear blend of four taps, in tf's order: along the row first, then between the rows. */
+function lerp2(data: Float32Array, tl: number, tr: number, bl: number, br: number, cf: number, rf: number): number {
+  const top = data[tl]! + (data[tr]! - data[tl]!) * cf;
+  const bottom = data[bl]! + (data[br]! - data[bl]!) * cf;
+  return top + (bottom - top) * rf;
 }
 
 /**
@@ -65,15 +78,11 @@ export function cropAndResize(img: FloatImage, box: [number, number, number, num
       const right = Math.ceil(xi);
       const xl = xi - left;
       const o = (y * cropW + x) * ch;
-      for (let c = 0; c < ch; c++) {
-        const tl = data[(top * W + left) * ch + c]!;
-        const tr = data[(top * W + right) * ch + c]!;
-        const bl = data[(bottom * W + left) * ch + c]!;
-        const br = data[(bottom * W + right) * ch + c]!;
-        const t = tl + (tr - tl) * xl;
-        const b = bl + (br - bl) * xl;
-        out[o + c] = t + (b - t) * yl;
-      }
+      const tl = (top * W + left) * ch;
+      const tr = (top * W + right) * ch;
+      const bl = (bottom * W + left) * ch;
+      const br = (bottom * W + right) * ch;
+      for (let c = 0; c < ch; c++) out[o + c] = lerp2(data, tl + c, tr + c, bl + c, br + c, xl, yl);
     }
   }
   return { data: out, width: cropW, height: cropH, channels: ch };
