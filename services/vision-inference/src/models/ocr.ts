@@ -6,7 +6,6 @@ import os from 'node:os';
 import type { ModelLoader, ModelSpec } from './registry.ts';
 import { resizeInside, type RgbImage } from './preprocess.ts';
 import { requireHere } from './tfjs.ts';
-import sharp from 'sharp';
 import { DEFAULT_OCR_MAX_SIDE } from '../settings.ts';
 
 const dataDir = path.join(path.dirname(requireHere.resolve('@tesseract.js-data/eng')), '4.0.0_best_int');
@@ -93,13 +92,21 @@ export function ocrFeatures(words: OcrWord[], width: number, height: number): Oc
   };
 }
 
+/**
+ * The frame as a binary PPM: tesseract's leptonica reads it as it is, so the same pixels reach it
+ * as through a PNG without compressing each frame here and inflating it again in wasm. Like the
+ * PNGs it replaces, it carries no resolution (user_defined_dpi stands in).
+ */
+export function ppm(img: RgbImage): Buffer {
+  return Buffer.concat([Buffer.from(`P6\n${img.width} ${img.height}\n255\n`, 'latin1'), img.data.subarray(0, img.width * img.height * 3)]);
+}
+
 export async function ocrPredict(h: OcrHandle, frames: RgbImage[]): Promise<OcrOutput[]> {
   const out: OcrOutput[] = [];
   for (const frame of frames) {
     const small = await resizeInside(frame, h.maxSide);
     const k = frame.width / small.width;
-    const png = await sharp(small.data, { raw: { width: small.width, height: small.height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
-    const r = await h.worker.recognize(png, {}, { text: true, blocks: true });
+    const r = await h.worker.recognize(ppm(small), {}, { text: true, blocks: true });
     const words: OcrWord[] = [];
     for (const b of r.data.blocks ?? [])
       for (const p of b.paragraphs)
