@@ -165,7 +165,7 @@ function viewOf(frame: RgbImage, maxSide: number, views: HumanViews): HumanView[
   const hit = views.get(frame);
   if (hit?.maxSide === maxSide) return hit.view;
   const view = resizeInside(frame, maxSide).then((small) => ({
-    image: { data: Float32Array.from(small.data), width: small.width, height: small.height, channels: 3 },
+    image: { data: new Float32Array(small.data), width: small.width, height: small.height, channels: 3 },
     k: frame.width / small.width,
   }));
   views.set(frame, { maxSide, view });

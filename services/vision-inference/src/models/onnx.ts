@@ -107,8 +107,10 @@ export class OnnxModel {
     for (const [name, t] of Object.entries(inputs)) feeds[name] = new ort.Tensor('float32', t.data, t.dims);
     const out = await this.session.run(feeds);
     const res: Record<string, TensorData> = {};
+    // onnxruntime-node returns each CPU output in a JS-owned buffer of its own: keep it rather than
+    // copy it (CenterNet's heatmap alone is 5 MB a frame). dispose() only drops the tensor's reference.
     for (const [name, t] of Object.entries(out)) {
-      res[name] = { data: Float32Array.from(t.data as Float32Array), dims: [...t.dims] };
+      res[name] = { data: t.data as Float32Array, dims: [...t.dims] };
       t.dispose?.();
     }
     return res;
