@@ -12,6 +12,9 @@ V2_SEED ?= 1
 # A and B: train without that fold's held-back source repositories and measure on them;
 # all: train on everything (the network `export-vision-v2` exports).
 V2_FOLDS ?= A B all
+# Further train.py options, e.g. run 4's recipe (docs/vision-v2.md):
+# V2_ARGS="--robust-aug 1 --balance source --probe 1 --eval-epochs 1 --lr 1.5e-4 --head-lr-mult 2"
+V2_ARGS ?=
 V2_APT := python3-torch python3-torchvision python3-pil python3-numpy fonts-dejavu-core
 
 .PHONY: vision-v2-deps convert-nsfwjs-torch train-vision-v2 export-vision-v2 export-vision-v2-tiny
@@ -36,7 +39,7 @@ train-vision-v2: install vision-v2-deps $(V2_CACHE)/nsfwjs_mobilenet_v2.pt
 	@for f in $(V2_FOLDS); do \
 	  $(V2_PY) $(V2_DIR)/train.py --data $(V2_DATA) --init $(V2_CACHE)/nsfwjs_mobilenet_v2.pt \
 	    --out $(V2_CACHE)/train --fold $$f --size $(V2_SIZE) --epochs $(V2_EPOCHS) \
-	    --threads $(V2_THREADS) --seed $(V2_SEED) || exit 1; \
+	    --threads $(V2_THREADS) --seed $(V2_SEED) $(V2_ARGS) || exit 1; \
 	done
 	$(V2_PY) $(V2_DIR)/report.py $(V2_CACHE)/train
 

@@ -71,8 +71,8 @@ def ece(y, p, bins=10):
 
 
 class TrainSet(torch.utils.data.Dataset):
-    def __init__(self, items, images, size, seed, cache_side):
-        self.items, self.size, self.seed = items, size, seed
+    def __init__(self, items, images, size, seed, cache_side, robust=False):
+        self.items, self.size, self.seed, self.robust = items, size, seed, robust
         self.images = images
         self.cache_side = cache_side
         self.epoch = 0
@@ -103,7 +103,7 @@ class TrainSet(torch.utils.data.Dataset):
                         t[k] = np.nan
                     elif st[k] == 1:
                         t[k] = 1.0
-        x, flags = kit.Augment(self.size, rng, self.font)(im, scene)
+        x, flags = kit.Augment(self.size, rng, self.font, self.robust)(im, scene)
         if flags['text']:  # a caption can make a photo look like a meme or screenshot: unknown there
             for k, c in enumerate(kit.CLASSES):
                 if c in ('meme', 'screenshot', 'photo') and t[k] != 1:
@@ -152,6 +152,65 @@ def metrics_for(items, probs, held_sources):
     return res
 
 
+def epoch_order(items, seed, epoch, balance):
+    """Training order for one epoch. balance='source': as many draws as images, with replacement,
+    each image weighted 1/sqrt(images of its source), so a 33-image source is not drowned by a
+    446-image one of the same class and no source's style stands for its class by sheer numbers."""
+    rng = random.Random(seed * 7 + epoch)
+    if balance != 'source':
+        order = list(range(len(items)))
+        rng.shuffle(order)
+        return order
+    count = {}
+    for it in items:
+        count[it['source']] = count.get(it['source'], 0) + 1
+    weights = [1 / count[it['source']] ** 0.5 for it in items]
+    return rng.choices(range(len(items)), weights=weights, k=len(items))
+
+
+def masked_bce(bce, logits, t):
+    known = ~torch.isnan(t)
+    return (bce(logits, torch.nan_to_num(t)) * known).sum() / known.sum().clamp(min=1)
+
+
+def linear_probe(net, items, images, size, bce, seed, steps=300, say=print):
+    """First stage of LP-FT (Kumar et al. 2022: fine-tuning from a random head distorts pretrained
+    features and hurts out-of-distribution accuracy; fitting the head first on frozen features,
+    then fine-tuning everything gently, keeps more of them). Frozen pooled features of each training
+    image and its mirror image, as served (whole frame stretched); full-batch AdamW on the head."""
+    net.eval()
+    feats, targets = [], []
+    with torch.no_grad():
+        for s in range(0, len(items), 64):
+            chunk = items[s:s + 64]
+            views = [kit.eval_view(images[it['file']], size) for it in chunk]
+            for flip in (False, True):
+                xs = [kit.to_tensor_array(v.transpose(kit.Image.FLIP_LEFT_RIGHT) if flip else v) for v in views]
+                feats.append(net.backbone(torch.from_numpy(np.stack(xs))))
+                targets.append(torch.tensor([[np.nan if v is None else float(v) for v in it['targets']] for it in chunk], dtype=torch.float32))
+    f, t = torch.cat(feats), torch.cat(targets)
+    opt = torch.optim.AdamW(net.classifier.parameters(), lr=1e-2, weight_decay=1e-3)
+    torch.manual_seed(seed)
+    for step in range(steps):
+        loss = masked_bce(bce, net.classifier(net.dropout(f)), t)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+    say(f'linear probe on {len(f)} frozen views: loss {float(loss):.4f}')
+
+
+def candidate_figures(items, probs, held):
+    """One line per candidate class: ROC-AUC per held-back source (the rule's subset)."""
+    per = metrics_for(items, probs, held)
+    parts = []
+    for c in kit.CANDIDATES:
+        subset = 'real' if c in ('nazi_swastika', 'meme') else 'photo'
+        figs = [f"{r['rocAuc']:.2f}" for r in per[c] if r['subset'] == subset and r['rocAuc'] is not None and r['positives'] >= 10]
+        if figs:
+            parts.append(f"{c} {'/'.join(figs)}")
+    return '; '.join(parts)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--data', required=True)
@@ -166,6 +225,11 @@ def main():
     ap.add_argument('--threads', type=int, default=1)
     ap.add_argument('--label-rule', default='narrow', choices=list(kit.LABEL_RULES), help='see data.py')
     ap.add_argument('--limit', type=int, default=0, help='train on at most N images (smoke test)')
+    ap.add_argument('--robust-aug', type=int, default=0, help='1: source-artefact augmentations on every image (data.Augment)')
+    ap.add_argument('--balance', default='none', choices=['none', 'source'], help='source: draws weighted 1/sqrt(source size)')
+    ap.add_argument('--probe', type=int, default=0, help='1: linear probe on frozen features before fine-tuning (LP-FT)')
+    ap.add_argument('--head-lr-mult', type=float, default=5.0, help='head learning rate = lr x this')
+    ap.add_argument('--eval-epochs', type=int, default=0, help='1: log held-back figures after every epoch (diagnostic only)')
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
     random.seed(a.seed)
@@ -219,28 +283,33 @@ def main():
         net.classifier.weight.normal_(0, 0.01, generator=torch.Generator().manual_seed(a.seed))
     say('training positives per class: ' + ', '.join(f'{c} {int(p)}' for c, p in zip(kit.CLASSES, pos)))
 
-    ds = TrainSet(train_items, images, a.size, a.seed, cache_side)
+    ds = TrainSet(train_items, images, a.size, a.seed, cache_side, robust=bool(a.robust_aug))
+    bce = nn.BCEWithLogitsLoss(pos_weight=pos_weight, reduction='none')
+    if a.probe:
+        linear_probe(net, train_items, images, a.size, bce, a.seed, say=say)
+    head_lr = a.lr * a.head_lr_mult
     opt = torch.optim.AdamW([
         {'params': net.backbone.parameters(), 'lr': a.lr},
-        {'params': net.classifier.parameters(), 'lr': a.lr * 5},
+        {'params': net.classifier.parameters(), 'lr': head_lr},
     ], weight_decay=1e-4)
     steps = a.epochs * ((len(ds) + a.batch - 1) // a.batch)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=[a.lr, a.lr * 5], total_steps=max(1, steps), pct_start=0.1)
-    bce = nn.BCEWithLogitsLoss(pos_weight=pos_weight, reduction='none')
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=[a.lr, head_lr], total_steps=max(1, steps), pct_start=0.1)
     epoch_s = []
+    per_epoch = []
+    if a.eval_epochs and test_items and a.probe:
+        per_epoch.append(candidate_figures(test_items, evaluate(net, test_items, images, a.size), held))
+        say(f'held-back after the linear probe: {per_epoch[-1]}')
     for ep in range(a.epochs):
         ds.epoch = ep
-        order = list(range(len(ds)))
-        random.Random(a.seed * 7 + ep).shuffle(order)
+        order = epoch_order(train_items, a.seed, ep, a.balance)
         net.train()
         set_bn_eval(net)  # BN statistics stay nsfwjs' (small batches, few epochs); affine params train
         te, tot, nb = time.time(), 0.0, 0
         for s in range(0, len(order), a.batch):
             xs, ts = zip(*(ds[i] for i in order[s:s + a.batch]))
             x, t = torch.stack(xs), torch.stack(ts)
-            known = ~torch.isnan(t)
             logits, _, _ = net(x)
-            loss = (bce(logits, torch.nan_to_num(t)) * known).sum() / known.sum().clamp(min=1)
+            loss = masked_bce(bce, logits, t)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -251,6 +320,9 @@ def main():
                 say(f'epoch {ep + 1} batch {nb}: loss {tot / nb:.4f}')
         epoch_s.append(time.time() - te)
         say(f'epoch {ep + 1}/{a.epochs}: loss {tot / max(nb, 1):.4f}, {epoch_s[-1]:.0f} s')
+        if a.eval_epochs and test_items and ep + 1 < a.epochs:
+            per_epoch.append(candidate_figures(test_items, evaluate(net, test_items, images, a.size), held))
+            say(f'held-back after epoch {ep + 1} (diagnostic): {per_epoch[-1]}')
 
     torch.save({'classes': kit.CLASSES, 'size': a.size, 'state_dict': net.state_dict()}, os.path.join(out, 'model.pt'))
     result = {
@@ -261,6 +333,8 @@ def main():
         'labelRule': a.label_rule, 'labelsCsvSha256': kit.sha256_file(os.path.join(a.data, 'labels.csv')),
         'manifest': 'manifest.tsv',
     }
+    if per_epoch:
+        result['heldBackPerEpoch'] = per_epoch
     if test_items:
         te = time.time()
         probs = evaluate(net, test_items, images, a.size)
