@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 const results = path.resolve(import.meta.dirname, '../train/v2/results');
 const images = path.resolve(import.meta.dirname, '../../../../shared/data/images');
-const runs = ['run1-strict', 'run2-narrow', 'run3-224'];
+const runs = ['run1-strict', 'run2-narrow', 'run3-224', 'run4-robust'];
 const folds = ['A', 'B'];
 
 interface PerSource {
