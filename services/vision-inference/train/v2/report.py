@@ -14,9 +14,10 @@ import json
 import os
 import shutil
 
+from data import REAL_SUBSET  # this folder is on sys.path when the script runs
+
 MIN_POS = 10
 AUC_MIN = 0.85
-REAL_SUBSET = {'nazi_swastika', 'meme', 'confederate_flag', 'screenshot'}
 
 
 def main():

@@ -204,7 +204,7 @@ def candidate_figures(items, probs, held):
     per = metrics_for(items, probs, held)
     parts = []
     for c in kit.CANDIDATES:
-        subset = 'real' if c in ('nazi_swastika', 'meme') else 'photo'
+        subset = 'real' if c in kit.REAL_SUBSET else 'photo'
         figs = [f"{r['rocAuc']:.2f}" for r in per[c] if r['subset'] == subset and r['rocAuc'] is not None and r['positives'] >= 10]
         if figs:
             parts.append(f"{c} {'/'.join(figs)}")
