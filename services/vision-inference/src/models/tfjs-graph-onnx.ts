@@ -14,6 +14,12 @@ export interface GraphConvertOptions {
   inputName?: string;
   /** Graph name written into the model. */
   name?: string;
+  /**
+   * Square side to serve a fully convolutional graph at, other than the side its input declares: the
+   * fixed output sizes of its bilinear resizes scale with it, and a size that would not stay a whole
+   * number is refused (sides that are multiples of the network's total stride keep every map whole).
+   */
+  inputSide?: number;
 }
 
 /** A converted tensor: its ONNX name and whether it is a 4-d tensor held NCHW; or a TF constant not yet emitted. */
@@ -28,6 +34,16 @@ const NCHW_AXIS = [0, 2, 3, 1];
 
 const strAttr = (n: TfNode, k: string): string | undefined => (typeof n.attrs[k] === 'string' ? (n.attrs[k] as string) : undefined);
 const listAttr = (n: TfNode, k: string): number[] => (Array.isArray(n.attrs[k]) ? (n.attrs[k] as number[]) : []);
+
+/** The square side the graph's input declares and the one it is served at (undefined when they are the same). */
+function declaredSide(g: TfGraph, served: number | undefined): { declared: number; served: number } | undefined {
+  if (served === undefined) return undefined;
+  const input = g.nodes.find((n) => n.op === 'Placeholder');
+  const [, h, w] = input ? listAttr(input, 'shape') : [];
+  if (!h || h <= 0 || h !== w) throw new Error(`inputSide needs a square input of fixed side, the graph declares ${JSON.stringify(input ? listAttr(input, 'shape') : null)}`);
+  if (!Number.isInteger(served) || served <= 0) throw new Error(`inputSide ${served} is not a positive whole number`);
+  return served === h ? undefined : { declared: h, served };
+}
 
 /** Nodes needed for the outputs, inputs before the nodes that read them. */
 function topoOrder(g: TfGraph, outputs: string[]): TfNode[] {
@@ -175,8 +191,9 @@ export function tfjsGraphToOnnx(g: TfGraph, opts: GraphConvertOptions): Buffer {
         return { name: n.name, nchw: false, tfConst: t };
       }
       case 'Placeholder': {
-        const shape = listAttr(n, 'shape');
-        if (shape.length !== 4) throw new Error(`input ${n.name}: expected NHWC, got shape ${JSON.stringify(shape)}`);
+        const declared = listAttr(n, 'shape');
+        if (declared.length !== 4) throw new Error(`input ${n.name}: expected NHWC, got shape ${JSON.stringify(declared)}`);
+        const shape = side ? [declared[0]!, side.served, side.served, declared[3]!] : declared;
         inputs.push({ name: inputName, dims: shape.map((d, i) => (d > 0 ? d : i === 0 ? 'batch' : `d${i}`)) });
         return { name: inputName, nchw: false };
       }
@@ -302,7 +319,7 @@ export function tfjsGraphToOnnx(g: TfGraph, opts: GraphConvertOptions): Buffer {
       case 'ResizeBilinear': {
         if (n.attrs.align_corners === true || n.attrs.half_pixel_centers === true) throw new Error(`node ${n.name}: only legacy resize sampling (align_corners and half_pixel_centers false) is supported`);
         const x = nchw(val(n, 0), n);
-        const size = ints(constOf(n, 1));
+        const size = ints(constOf(n, 1)).map((v) => scaled(v, n));
         // sizes = [N, C] of the input (from its shape) + the constant [H, W]
         const shape = emit('Shape', [x], `${n.name}/shape`);
         const nc = emit('Slice', [shape, int64Init(`${n.name}/starts`, [0]), int64Init(`${n.name}/ends`, [2])], `${n.name}/nc`);
@@ -341,6 +358,14 @@ export function tfjsGraphToOnnx(g: TfGraph, opts: GraphConvertOptions): Buffer {
   };
 
   const wanted = Object.values(opts.outputs);
+  const side = declaredSide(g, opts.inputSide);
+  /** A spatial size fixed in the graph, at the side it is served at. */
+  const scaled = (v: number, n: TfNode): number => {
+    if (!side) return v;
+    const s = (v * side.served) / side.declared;
+    if (!Number.isInteger(s)) throw new Error(`node ${n.name}: size ${v} at input side ${side.declared} is not whole at side ${side.served}`);
+    return s;
+  };
   for (const n of topoOrder(g, wanted)) vals.set(n.name, convert(n));
   const outputs: GraphSpec['outputs'] = [];
   for (const [name, tensor] of Object.entries(opts.outputs)) {
