@@ -218,9 +218,20 @@ class Analyzer implements DetailedVisionAnalyzer {
     return (Object.keys(this.calibration.classes) as VisualClass[]).filter((c) => this.scores(this.calibration.classes[c]!));
   }
 
-  /** A calibrator scores when its model is loaded, and, if it is uncalibrated, when those scores are wanted. */
+  /**
+   * A calibrator scores when its model is loaded at the input size it was fitted at, and, if it is
+   * uncalibrated, when those scores are wanted.
+   */
   private scores(cal: ClassCalibrator): boolean {
-    return this.loaded(cal.model) && (cal.method !== 'identity' || this.reportUncalibrated);
+    return this.loaded(cal.model) && this.sizeMismatch(cal) === null && (cal.method !== 'identity' || this.reportUncalibrated);
+  }
+
+  /** Why a loaded model's signals do not fit its calibrator (run at another input size), or null. */
+  private sizeMismatch(cal: ClassCalibrator): string | null {
+    const runs = this.models_?.registry.inputSize(cal.model);
+    if (!cal.inputSize || !runs || (runs[0] === cal.inputSize[0] && runs[1] === cal.inputSize[1])) return null;
+    const px = (s: [number, number]) => `${s[0]}x${s[1]}`;
+    return `calibrated on ${cal.model} at ${px(cal.inputSize)} input; this runtime runs it at ${px(runs)}`;
   }
 
   private async runBatch(batch: { timestamp: number; frame: DecodedFrame }[], timings: ModelTiming[]): Promise<AnalysedFrame[]> {
@@ -416,6 +427,8 @@ class Analyzer implements DetailedVisionAnalyzer {
       const group = groupOf(cls);
       const unscored = { calibration: null, heldBack: { all: null, photos: null } };
       if (this.set === 'none') return { class: cls, group, model: null, note: 'model set "none": no models loaded', ...unscored };
+      const mismatch = cal && reg?.isLoaded(cal.model) ? this.sizeMismatch(cal) : null;
+      if (cal && mismatch) return { class: cls, group, model: null, note: `${mismatch}: its scores would not be calibrated`, ...unscored };
       if (cal && reg?.isLoaded(cal.model) && !this.scores(cal)) {
         return { class: cls, group, model: null, note: `uncalibrated scores are off (VISION_UNCALIBRATED=null): ${cal.note}`, ...unscored };
       }

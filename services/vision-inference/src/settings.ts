@@ -60,8 +60,9 @@ export const settingsSchema = z.object({
   ),
   /**
    * Runs the COCO object detector (human's CenterNet, the only model that scores alcohol). On unless
-   * set to 0/false/no/off: on onnxruntime it costs ~60-100 ms of CPU a frame, and the whole pipeline
-   * with it is still faster than the tfjs-wasm one was without it (bench/results/e2e.json).
+   * set to 0/false/no/off: on onnxruntime at 384x384 it costs ~30 ms of CPU a frame (50 at human's
+   * 512), and the whole pipeline with it is faster than the tfjs-wasm one was without it
+   * (bench/results/e2e.json).
    */
   VISION_OBJECTS: onOff(true),
   /** Directory of the downloaded models; unset: /models in a container, else <repo>/data/models. */

@@ -13,6 +13,7 @@ import { humanOnnxLoader, humanPredict, humanSpec, type HumanHandle } from '../s
 import { ocrLoader, ocrPredict, ocrSpec, type OcrHandle } from '../src/models/ocr.ts';
 import { FACE_GENDER_MAX_FACES, faceGenderOnnxLoader, faceGenderSpec, ageGender, type FaceGenderHandle } from '../src/models/face-gender.ts';
 import { strongestFaces } from '../src/models/signals.ts';
+import { CENTERNET_INPUT } from '../src/models/objects-onnx.ts';
 import { readManifest } from './manifest.ts';
 
 const settings = parseSettings(
@@ -85,6 +86,7 @@ for (const row of rows) {
     features: Buffer.from(nz!.features.buffer, nz!.features.byteOffset, nz!.features.byteLength).toString('base64'),
     faces,
     objects: ob!.objects,
+    objectSide: CENTERNET_INPUT,
     ocr: { text: oc!.text, ...oc!.features },
     ms: { decode: t1 - t0, nsfw: t2 - t1, human: t3 - t2, ocr: t4 - t3, faceGender: t5 - t4, objects: t6 - t5 },
   };

@@ -3,18 +3,21 @@
 // behind alcohol's score (bottle, wine glass, cup) and behind leaving knife to other models (COCO's
 // knife). Every source is unseen by the detector; a calibrator is monotone in one signal, so these
 // ROC-AUCs are what the calibrated score gets.
-// Usage: npx tsx services/vision-inference/train/objects-by-source.ts [labels.csv] [out.json]
+// Usage: npx tsx services/vision-inference/train/objects-by-source.ts [labels.csv] [out.json] [input side]
 // (make objects-by-source; ~2 minutes a thousand photos on one core).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { averagePrecision, rocAuc } from '@modsvc/common/evaluation';
 import { humanOnnxLoader, humanPredict } from '../src/models/human.ts';
+import { CENTERNET_INPUT } from '../src/models/objects-onnx.ts';
 import { decodeFrame } from '../src/models/preprocess.ts';
 import { readManifest, sourceRepo } from './manifest.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const manifest = process.argv[2] ?? path.resolve(here, '../../../../shared/data/images/labels.csv');
 const out = process.argv[3] ?? path.join(here, 'results', 'objects-by-source.json');
+/** The side CenterNet sees (default: the served one). */
+const side = Number(process.argv[4] ?? CENTERNET_INPUT);
 
 /**
  * Which images count as negatives of a class (partial labels: a missing label is not always a no).
@@ -45,7 +48,7 @@ interface Row {
 }
 
 const kitDir = path.dirname(manifest);
-const handle = await humanOnnxLoader('object', { VISION_THREADS: 1, VISION_ORT_PROVIDER: 'cpu' }).load(undefined as never);
+const handle = await humanOnnxLoader('object', { VISION_THREADS: 1, VISION_ORT_PROVIDER: 'cpu' }, undefined, side).load(undefined as never);
 const rows: Row[] = [];
 for (const m of readManifest(manifest)) {
   if (!/^real/.test(path.basename(m.file))) continue;
@@ -85,6 +88,6 @@ const result = CLASSES.map(({ cls, coco, negative }) => {
   };
 });
 mkdirSync(path.dirname(out), { recursive: true });
-const report = { manifest: path.relative(process.cwd(), manifest), images: rows.length, minPositivesPerSource: MIN_POSITIVES, classes: result };
+const report = { manifest: path.relative(process.cwd(), manifest), centernetInputSide: side, images: rows.length, minPositivesPerSource: MIN_POSITIVES, classes: result };
 writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
 process.stdout.write(JSON.stringify(report, null, 2) + '\n');

@@ -26,6 +26,8 @@ export interface ClassCalibrator {
   bias: number;
   /** Signal whose box (if any) is attached to evidence. */
   boxSignal?: string;
+  /** Input [width, height] the model ran at when the signals were fitted: it scores only at that size. */
+  inputSize?: [number, number];
   note: string;
   /** Held-back (out-of-fold) metrics: all labelled images, and `real*` photographs only. */
   metrics?: { all: ClassMetrics; photos: ClassMetrics | null };

@@ -9,7 +9,7 @@ import { resizeInside, type RgbImage } from './preprocess.ts';
 import type { FloatImage } from './tf-image.ts';
 import { requireHere, tfReady } from './tfjs.ts';
 import { detectFaces, loadFaceNets, releaseFaceNets, type FaceNets } from './face-onnx.ts';
-import { detectObjects, loadCenterNet } from './objects-onnx.ts';
+import { CENTERNET_GRAPH_SIDE, CENTERNET_INPUT, detectObjects, loadCenterNet } from './objects-onnx.ts';
 import type { OnnxModel, OnnxSettings } from './onnx.ts';
 import { DEFAULT_HUMAN_MAX_SIDE } from '../settings.ts';
 
@@ -50,7 +50,7 @@ export type HumanModule = 'face' | 'object';
 export type HumanHandle =
   | { runtime: 'tfjs-wasm'; human: HumanInstance; module: HumanModule; maxSide: number }
   | { runtime: 'onnx'; module: 'face'; nets: FaceNets; maxSide: number }
-  | { runtime: 'onnx'; module: 'object'; centernet: OnnxModel; maxSide: number };
+  | { runtime: 'onnx'; module: 'object'; centernet: OnnxModel; objectSide: number; maxSide: number };
 
 const humanDir = path.dirname(path.dirname(requireHere.resolve('@vladmandic/human')));
 /** human's model files (graph models: model.json + weight shards). */
@@ -66,6 +66,12 @@ const FILES: Record<string, string> = {
   'centernet.bin': '1b635a15009071f506f9f2b3519b31c072c534888989f30d269ffd44734ef7ef',
 };
 
+/** CenterNet's input: human itself feeds it the side its graph declares, the onnx module the side we serve. */
+const objectInputSize = (runtime: Runtime): [number, number] => {
+  const side = runtime === 'onnx' ? CENTERNET_INPUT : CENTERNET_GRAPH_SIDE;
+  return [side, side];
+};
+
 /** `runtime`: what serves the module (VISION_HUMAN_RUNTIME). */
 export function humanSpec(module: HumanModule, runtime: Extract<Runtime, 'onnx' | 'tfjs-wasm'> = 'tfjs-wasm'): ModelSpec {
   const names = module === 'face' ? ['blazeface.json', 'blazeface.bin', 'faceres.json', 'faceres.bin'] : ['centernet.json', 'centernet.bin'];
@@ -74,7 +80,7 @@ export function humanSpec(module: HumanModule, runtime: Extract<Runtime, 'onnx' 
     version: '3.3.6',
     runtime,
     files: names.map((n) => ({ path: path.join(modelDir, n), sha256: FILES[n]! })),
-    inputSize: module === 'object' ? [512, 512] : null,
+    inputSize: module === 'object' ? objectInputSize(runtime) : null,
     feeds:
       module === 'face'
         ? [
@@ -131,11 +137,11 @@ export function humanLoader(module: HumanModule, maxSide = DEFAULT_HUMAN_MAX_SID
 const warmFrame = (): RgbImage => ({ data: Buffer.alloc(64 * 64 * 3, 128), width: 64, height: 64 });
 
 /** A module on onnxruntime: its networks converted at load from the files the registry has checked. */
-export function humanOnnxLoader(module: HumanModule, settings: OnnxSettings, maxSide = DEFAULT_HUMAN_MAX_SIDE): ModelLoader<HumanHandle> {
+export function humanOnnxLoader(module: HumanModule, settings: OnnxSettings, maxSide = DEFAULT_HUMAN_MAX_SIDE, objectSide = CENTERNET_INPUT): ModelLoader<HumanHandle> {
   return {
     async load() {
       if (module === 'face') return { runtime: 'onnx', module, nets: await loadFaceNets(modelDir, settings), maxSide };
-      return { runtime: 'onnx', module, centernet: await loadCenterNet(modelDir, settings), maxSide };
+      return { runtime: 'onnx', module, centernet: await loadCenterNet(modelDir, settings, objectSide), objectSide, maxSide };
     },
     async warm(h) {
       await humanPredict(h, [warmFrame()]);
@@ -181,7 +187,7 @@ export async function humanPredict(h: HumanHandle, frames: RgbImage[], views: Hu
     const scale = (b: Box): Box => [b[0] * k, b[1] * k, b[2] * k, b[3] * k];
     if (h.runtime === 'onnx') {
       if (h.module === 'face') out.push({ faces: (await detectFaces(h.nets, image)).map((f) => ({ ...f, box: scale(f.box) })), objects: [] });
-      else out.push({ faces: [], objects: (await detectObjects(h.centernet, image)).map((o) => ({ ...o, box: scale(o.box) })) });
+      else out.push({ faces: [], objects: (await detectObjects(h.centernet, image, h.objectSide)).map((o) => ({ ...o, box: scale(o.box) })) });
       continue;
     }
     const t = tf!.tensor4d(image.data, [1, image.height, image.width, 3]);

@@ -148,6 +148,11 @@ export class ModelRegistry {
     return e.handle as T;
   }
 
+  /** Input [width, height] a declared model runs at (null: any size, or not declared). */
+  inputSize(id: string): [number, number] | null {
+    return this.entries.get(id)?.spec.inputSize ?? null;
+  }
+
   /** `id@version` of a declared model. */
   tag(id: string): string {
     const e = this.entries.get(id);
