@@ -77,7 +77,7 @@ describe('CenterNet converted at another input side', () => {
     const graph = await tf.loadGraphModel(`file://${scaledTfjsCopy(side)}`);
     let seed = 7;
     const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
-    const inputs = [Float32Array.from({ length: side * side * 3 }, () => rnd() * 255)];
+    const inputs: Float32Array[] = [Float32Array.from({ length: side * side * 3 }, () => rnd() * 255)];
     for (const f of photos) {
       const frame = await decodeFrame(readFileSync(f));
       inputs.push(resizeBilinear({ data: Float32Array.from(frame.data), width: frame.width, height: frame.height, channels: 3 }, side, side).data);
