@@ -22,6 +22,7 @@ import { tfjsGraphToOnnx } from '../src/models/tfjs-graph-onnx.ts';
 import { tfReady } from '../src/models/tfjs.ts';
 import { KIT_IMAGES, kitPhotos } from './helpers/kit-photos.ts';
 import { withServedAndOriginal } from './helpers/runtime-pair.ts';
+import { compareWithTfjs } from './helpers/tfjs-vs-onnx.ts';
 
 const onnxSettings = { VISION_THREADS: 1, VISION_ORT_PROVIDER: 'cpu' as const };
 const kit = KIT_IMAGES;
@@ -115,21 +116,8 @@ describe('tfjs graph models converted to ONNX', () => {
         const img = { data: Float32Array.from(frame.data, (v) => v / 255), width: frame.width, height: frame.height, channels: 3 };
         inputs.push(resizeBilinear(img, size, size).data.map(scale));
       }
-      const names = Object.keys(outputs) as string[];
-      const tensorOf = (k: string) => (outputs as Record<string, string>)[k]!;
-      let worst = 0;
-      for (const x of inputs) {
-        const ours = await model.run({ input: { data: x, dims: [1, size, size, 3] } });
-        const t = tf.tensor4d(x, [1, size, size, 3]);
-        const ref = graph.execute(t, names.map(tensorOf)) as TF.Tensor[];
-        for (const [i, k] of names.entries()) {
-          const a = ours[k]!.data;
-          const b = (await ref[i]!.data()) as Float32Array;
-          expect(ours[k]!.dims, `${file} ${k}`).toEqual(ref[i]!.shape);
-          for (let j = 0; j < b.length; j++) worst = Math.max(worst, Math.abs(a[j]! - b[j]!) / (1 + Math.abs(b[j]!)));
-        }
-        tf.dispose([t, ...ref]);
-      }
+      const { worst, shapes } = await compareWithTfjs(tf, model, graph, outputs, inputs, size);
+      for (const s of shapes) expect(s.onnxDims, `${file} ${s.output}`).toEqual(s.tfjsShape);
       expect(worst).toBeLessThan(tol);
       console.info(`${file}: ${inputs.length} inputs, worst |ort - tfjs| / (1 + |tfjs|) ${worst.toExponential(2)}`);
       graph.dispose();
