@@ -31,7 +31,7 @@ async function hashAll(images: KitImage[]): Promise<Hashed[]> {
 if (!haveKit) console.warn(`skipping the false-match count over the kit: ${KIT_MISSING}`);
 
 describe.skipIf(!haveKit)('false matches across the kit', () => {
-  it(`finds few pairs of different pictures within ${THRESHOLD} bits, none between photographs`, async () => {
+  it(`finds few pairs of different pictures within ${THRESHOLD} bits, none between photographs of different sources`, async () => {
     const started = Date.now();
     const hashed = await hashAll(kitImages());
     const usable = hashed.filter((h) => h.quality >= MIN_QUALITY);
@@ -49,9 +49,14 @@ describe.skipIf(!haveKit)('false matches across the kit', () => {
         `${pairs.length} pairs within ${THRESHOLD} bits out of ${comparisons} (${((pairs.length / comparisons) * 1e6).toFixed(1)} per million):\n` +
         pairs.map((p) => `  ${p.distance.toString().padStart(2)}  ${name(p.a)}  ${name(p.b)}`).join('\n'),
     );
+    // Within one source, pairs are variants of one picture (emoji skin tones, map styles, one product
+    // shot in two colours); photographs of two different sources are different pictures.
     const isPhotograph = (h: Hashed) => h.labels.includes('photo');
-    expect(pairs.filter((p) => isPhotograph(p.a) && isPhotograph(p.b)).map((p) => `${name(p.a)} ~ ${name(p.b)}`)).toEqual([]);
-    // The kit's pairs are variants of one drawing (emoji skin tones, map styles, game screens).
-    expect(pairs.length).toBeLessThanOrEqual(100);
+    const crossSourcePhotographs = pairs.filter((p) => isPhotograph(p.a) && isPhotograph(p.b) && p.a.source !== p.b.source);
+    expect(crossSourcePhotographs.map((p) => `${name(p.a)} ~ ${name(p.b)}`)).toEqual([]);
+    // A rate, not a count, so that a larger kit is held to the same bar: 3.0 per million comparisons
+    // on the kit of 2026-11 (55 pairs in 6,006 pictures), 19 per million allowed (100 pairs in the
+    // 3,242 pictures of the kit this bound was first set on).
+    expect((pairs.length / comparisons) * 1e6).toBeLessThanOrEqual(19);
   }, 240_000);
 });
