@@ -1,0 +1,79 @@
+# Vision v3: Google's ImageNet MobileNetV2 1.0/224 (uint8 TF Lite) as the backbone to fine-tune.
+# Python/PyTorch for conversion and training only (Debian python3-torch, run with /usr/bin/python3);
+# serving stays on onnxruntime-node. The .tflite lives beside the repository in
+# ../shared/models/imagenet-mobilenet-v2/ and is never committed; neither is the converted .pt.
+V3_DIR := services/vision-inference/train/v3
+V3_CACHE := services/vision-inference/train/.cache/v3
+V3_PY := nice -n 10 /usr/bin/python3
+V3_DATA ?= ../shared/data/images
+V3_TFLITE ?= ../shared/models/imagenet-mobilenet-v2/mobilenet_v2_1.0_224_quant.tflite
+V3_THREADS ?= 1
+# The Python that runs the ORIGINAL graph for the agreement fixture (tflite_reference.py). A venv with
+# tensorflow-cpu gives TensorFlow's TF Lite interpreter (make vision-v3-tflite-venv); without it the
+# numpy reference interpreter check_tflite.py beside the model is used. The fixture records which.
+V3_TFLITE_VENV ?= $(HOME)/tfref
+V3_TFLITE_PY ?= $(if $(wildcard $(V3_TFLITE_VENV)/bin/python),$(V3_TFLITE_VENV)/bin/python,/usr/bin/python3)
+V3_TF_VERSION ?= 2.21.0
+# Further convert_tflite.py options, e.g. --timing (one 224 px forward on 1 and 2 threads -> convert.json)
+V3_ARGS ?=
+
+.PHONY: vision-v3-deps vision-v3-tflite-venv convert-imagenet-torch
+
+# The same Debian packages as vision v2 (V2_APT, mk/vision-v2.mk).
+vision-v3-deps:
+	@dpkg -s $(V2_APT) >/dev/null 2>&1 || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update && $$SUDO apt-get install -y --no-install-recommends $(V2_APT); }
+
+# Optional: TensorFlow's TF Lite interpreter as the reference (a venv of the pyenv/system python3,
+# whatever pip index is configured). Not needed by anything else.
+vision-v3-tflite-venv:
+	@[ -x $(V3_TFLITE_VENV)/bin/python ] || python3 -m venv $(V3_TFLITE_VENV)
+	$(V3_TFLITE_VENV)/bin/pip install tensorflow-cpu==$(V3_TF_VERSION) numpy
+
+# .tflite -> $(V3_CACHE)/imagenet_mobilenet_v2.pt (deterministic; sha256s in convert.json) and the
+# agreement fixture test/fixtures/v3-converter.json (checked by test/v3-converter.test.ts).
+convert-imagenet-torch: install vision-v3-deps
+	@[ -f $(V3_TFLITE) ] || { echo "missing $(V3_TFLITE) (see ../shared/models/imagenet-mobilenet-v2/README.md)"; exit 1; }
+	$(V3_PY) $(V3_DIR)/convert_tflite.py --tflite $(V3_TFLITE) --out $(V3_CACHE) --data $(V3_DATA) \
+	  --fixture services/vision-inference/test/fixtures/v3-converter.json \
+	  --ref-python $(V3_TFLITE_PY) --threads $(V3_THREADS) $(V3_ARGS)
+
+# Training (docs/vision-v3.md). One prefix cache of every view (frozen stem and blocks 0-12, float16,
+# shared by every fold), the converted backbone's embeddings from it, the linear probe per fold, then
+# LP-FT per fold (A, B, C: held-back figures; all: the served network), the report with the publishing
+# rule, the ONNX export and the calibrators. V3_RUN names the results folder that is committed.
+V3_RUN ?= run1
+V3_EPOCHS ?= 4
+V3_TRAIN_THREADS ?= 1
+V3_FOLDS ?= A B C all
+V3_RESULTS := $(V3_DIR)/results/$(V3_RUN)
+V3_TRAIN_ARGS ?=
+
+.PHONY: train-vision-v3 export-vision-v3 calibrate-vision-v3
+
+$(V3_CACHE)/imagenet_mobilenet_v2.pt:
+	$(MAKE) convert-imagenet-torch
+
+train-vision-v3: install vision-v3-deps $(V3_CACHE)/imagenet_mobilenet_v2.pt
+	$(V3_PY) $(V3_DIR)/finetune.py --data $(V3_DATA) --weights $(V3_CACHE)/imagenet_mobilenet_v2.pt \
+	  --cache $(V3_CACHE)/prefix --out $(V3_CACHE)/finetune --threads $(V3_TRAIN_THREADS) \
+	  --embeddings $(V3_CACHE)/features-224.npz
+	$(V3_PY) $(V3_DIR)/probe.py --data $(V3_DATA) --features $(V3_CACHE)/features-224.npz --out $(V3_CACHE)/probe
+	@for f in $(V3_FOLDS); do \
+	  $(V3_PY) $(V3_DIR)/finetune.py --data $(V3_DATA) --weights $(V3_CACHE)/imagenet_mobilenet_v2.pt \
+	    --cache $(V3_CACHE)/prefix --probe $(V3_CACHE)/probe --out $(V3_CACHE)/finetune --fold $$f \
+	    --epochs $(V3_EPOCHS) --threads $(V3_TRAIN_THREADS) $(V3_TRAIN_ARGS) || exit 1; \
+	done
+	$(V3_PY) $(V3_DIR)/report_v3.py --data $(V3_DATA) --run $(V3_CACHE)/probe --out $(V3_RESULTS)/probe
+	$(V3_PY) $(V3_DIR)/report_v3.py --data $(V3_DATA) --run $(V3_CACHE)/finetune --out $(V3_RESULTS)
+
+# The network trained on every source -> artifacts/vision-v3.{onnx,json}, fixture for the export test.
+export-vision-v3: vision-v3-deps
+	$(V3_PY) $(V3_DIR)/export_v3.py --checkpoint $(V3_CACHE)/finetune/all/model.pt --out $(V3_CACHE)/export
+	cp $(V3_CACHE)/export/vision-v3.onnx $(V3_CACHE)/export/vision-v3.json services/vision-inference/artifacts/
+	cp $(V3_CACHE)/export/vision-v3.fixture.json services/vision-inference/test/fixtures/v3-export.fixture.json
+
+# Platt calibrators of the classes that pass, from the committed held-back scores.
+calibrate-vision-v3: install
+	npx tsx services/vision-inference/train/calibrate-v3.ts $(V3_RESULTS)
