@@ -6,6 +6,7 @@ import type { EmbedReply as _moderation_v1_EmbedReply, EmbedReply__Output as _mo
 import type { EmbedRequest as _moderation_v1_EmbedRequest, EmbedRequest__Output as _moderation_v1_EmbedRequest__Output } from './moderation/v1/EmbedRequest';
 import type { EmbeddingVector as _moderation_v1_EmbeddingVector, EmbeddingVector__Output as _moderation_v1_EmbeddingVector__Output } from './moderation/v1/EmbeddingVector';
 import type { HeldBackQuality as _moderation_v1_HeldBackQuality, HeldBackQuality__Output as _moderation_v1_HeldBackQuality__Output } from './moderation/v1/HeldBackQuality';
+import type { HeldBackSource as _moderation_v1_HeldBackSource, HeldBackSource__Output as _moderation_v1_HeldBackSource__Output } from './moderation/v1/HeldBackSource';
 import type { ListModelsReply as _moderation_v1_ListModelsReply, ListModelsReply__Output as _moderation_v1_ListModelsReply__Output } from './moderation/v1/ListModelsReply';
 import type { ListModelsRequest as _moderation_v1_ListModelsRequest, ListModelsRequest__Output as _moderation_v1_ListModelsRequest__Output } from './moderation/v1/ListModelsRequest';
 import type { ModelInfo as _moderation_v1_ModelInfo, ModelInfo__Output as _moderation_v1_ModelInfo__Output } from './moderation/v1/ModelInfo';
@@ -23,6 +24,7 @@ export interface ProtoGrpcType {
       EmbedRequest: MessageTypeDefinition<_moderation_v1_EmbedRequest, _moderation_v1_EmbedRequest__Output>
       EmbeddingVector: MessageTypeDefinition<_moderation_v1_EmbeddingVector, _moderation_v1_EmbeddingVector__Output>
       HeldBackQuality: MessageTypeDefinition<_moderation_v1_HeldBackQuality, _moderation_v1_HeldBackQuality__Output>
+      HeldBackSource: MessageTypeDefinition<_moderation_v1_HeldBackSource, _moderation_v1_HeldBackSource__Output>
       ListModelsReply: MessageTypeDefinition<_moderation_v1_ListModelsReply, _moderation_v1_ListModelsReply__Output>
       ListModelsRequest: MessageTypeDefinition<_moderation_v1_ListModelsRequest, _moderation_v1_ListModelsRequest__Output>
       ModelInfo: MessageTypeDefinition<_moderation_v1_ModelInfo, _moderation_v1_ModelInfo__Output>

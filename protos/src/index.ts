@@ -103,6 +103,7 @@ export type * from '../generated/moderation/v1/ListModelsReply.ts';
 export type * from '../generated/moderation/v1/ModelInfo.ts';
 export type * from '../generated/moderation/v1/ClassCoverage.ts';
 export type * from '../generated/moderation/v1/HeldBackQuality.ts';
+export type * from '../generated/moderation/v1/HeldBackSource.ts';
 export type * from '../generated/moderation/v1/EmbedReply.ts';
 export type * from '../generated/moderation/v1/ModerateRequest.ts';
 export type * from '../generated/moderation/v1/ModerationReply.ts';

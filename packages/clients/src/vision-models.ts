@@ -1,9 +1,18 @@
 // VisionInference over gRPC: the models report (ListModels) and image embeddings (Embed).
 import * as grpc from '@grpc/grpc-js';
-import { moderationGrpc, type VisionInferenceHandlers, type ListModelsReply__Output, type EmbedReply__Output, type HeldBackQuality__Output, type HeldBackQuality as WireQuality } from '@modsvc/protos';
+import {
+  moderationGrpc,
+  type VisionInferenceHandlers,
+  type ListModelsReply__Output,
+  type EmbedReply__Output,
+  type HeldBackQuality__Output,
+  type HeldBackQuality as WireQuality,
+  type HeldBackSource__Output,
+  type HeldBackSource as WireSource,
+} from '@modsvc/protos';
 import { clientOptions, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
 import type { ServiceAuth } from '@modsvc/common/service-auth';
-import type { HeldBackQuality, ModelsApi, ModelsReport } from '@modsvc/common/contracts';
+import type { ClassCoverageReport, HeldBackQuality, HeldBackSource, ModelsApi, ModelsReport } from '@modsvc/common/contracts';
 
 /** Optional doubles are left out when null (proto3 `optional`: absent, not 0). */
 function qualityToWire(q: HeldBackQuality): WireQuality {
@@ -17,6 +26,27 @@ function qualityToWire(q: HeldBackQuality): WireQuality {
 function qualityFromWire(q: HeldBackQuality__Output | null): HeldBackQuality | null {
   if (!q) return null;
   return { images: q.images, positives: q.positives, rocAuc: q.rocAuc ?? null, averagePrecision: q.averagePrecision ?? null, calibrationError: q.calibrationError ?? null };
+}
+
+/** Optional fields are left out when null or absent (proto3 `optional`). */
+function sourceToWire(s: HeldBackSource): WireSource {
+  const w: WireSource = { source: s.source, positives: s.positives, negatives: s.negatives };
+  if (s.rocAuc !== null) w.rocAuc = s.rocAuc;
+  if (s.fold !== undefined) w.fold = s.fold;
+  return w;
+}
+
+function sourceFromWire(s: HeldBackSource__Output): HeldBackSource {
+  const out: HeldBackSource = { source: s.source, positives: s.positives, negatives: s.negatives, rocAuc: s.rocAuc ?? null };
+  if (s.fold !== undefined) out.fold = s.fold;
+  return out;
+}
+
+/** The REST `heldBack` from the wire's three fields; `sources` absent when the list is empty (as the analyzer reports it). */
+function heldBackFromWire(all: HeldBackQuality__Output | null, photos: HeldBackQuality__Output | null, sources: HeldBackSource__Output[]): ClassCoverageReport['heldBack'] {
+  const held: ClassCoverageReport['heldBack'] = { all: qualityFromWire(all), photos: qualityFromWire(photos) };
+  if (sources.length) held.sources = sources.map(sourceFromWire);
+  return held;
 }
 
 /** ListModels: the vision models and (vision-inference asks text-toxicity) the caption labels. */
@@ -34,6 +64,7 @@ export function visionModelsBinding(api: ModelsApi): GrpcBinding {
           calibration: c.calibration ?? '',
           heldBack: c.heldBack.all ? qualityToWire(c.heldBack.all) : null,
           heldBackPhotos: c.heldBack.photos ? qualityToWire(c.heldBack.photos) : null,
+          heldBackSources: (c.heldBack.sources ?? []).map(sourceToWire),
         })),
       };
     }),
@@ -58,7 +89,7 @@ export function visionModelsClient(address: string, auth: ServiceAuth | null): M
           model: c.model || null,
           note: c.note,
           calibration: c.calibration === 'calibrated' || c.calibration === 'uncalibrated' ? c.calibration : null,
-          heldBack: { all: qualityFromWire(c.heldBack), photos: qualityFromWire(c.heldBackPhotos) },
+          heldBack: heldBackFromWire(c.heldBack, c.heldBackPhotos, c.heldBackSources),
         })),
       };
     },

@@ -1,9 +1,11 @@
-// VisionInference.Embed over gRPC: the images arrive byte for byte, the vectors come back as the same
-// float32 numbers in order, and a refusal keeps its meaning.
+// VisionInference over gRPC. Embed: the images arrive byte for byte, the vectors come back as the same
+// float32 numbers in order, and a refusal keeps its meaning. ListModels: the report comes back as the
+// REST /v1/models document (held-back figures and sources included, nulls and absent fields kept).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@modsvc/common/errors';
 import { startGrpcServer, type GrpcServer } from '@modsvc/common/grpc';
-import type { ModelsApi } from '@modsvc/common/contracts';
+import type { ModelsApi, ModelsReport } from '@modsvc/common/contracts';
+import { ModelsReportSchema } from '@modsvc/common/domain/index';
 import { visionModelsBinding, visionModelsClient } from '../src/vision-models.ts';
 
 describe('vision embed over gRPC', () => {
@@ -40,5 +42,61 @@ describe('vision embed over gRPC', () => {
 
   it('answers a refusal as the same ApiError', async () => {
     await expect(client.embed([Buffer.alloc(0)])).rejects.toMatchObject({ code: 'invalid_request', message: 'image 0: cannot decode image: empty' });
+  });
+});
+
+describe('vision models report over gRPC', () => {
+  let server: GrpcServer;
+  let client: ModelsApi;
+  const quality = (images: number, rocAuc: number | null) => ({ images, positives: 12, rocAuc, averagePrecision: rocAuc === null ? null : 0.5, calibrationError: 0.031 });
+  const report: ModelsReport = {
+    models: [
+      { id: 'v3-tiny', version: '0.1.0', runtime: 'onnx', classes: ['firearm', 'knife'], loaded: true, error: null },
+      { id: 'imagenet-mobilenet_v2-v3', version: 'unknown', runtime: 'onnx', classes: [], loaded: false, error: 'vision v3 manifest unusable: x' },
+    ],
+    classes: [
+      {
+        class: 'firearm',
+        group: 'violence',
+        model: 'v3-tiny@0.1.0',
+        note: 'calibrated on v3.firearm',
+        calibration: 'calibrated',
+        heldBack: {
+          all: quality(900, 0.91),
+          photos: quality(300, null),
+          sources: [
+            { source: 'repo-a', positives: 14, negatives: 120, rocAuc: 0.935, fold: 'A' },
+            { source: 'repo-b', positives: 3, negatives: 0, rocAuc: null },
+          ],
+        },
+      },
+      { class: 'knife', group: 'violence', model: 'v3-tiny@0.1.0', note: 'no sources listed', calibration: 'calibrated', heldBack: { all: quality(900, 0.8), photos: null } },
+      { class: 'exposed_feet', group: 'sexual', model: null, note: 'no model scores this class', calibration: null, heldBack: { all: null, photos: null } },
+    ],
+  };
+
+  beforeAll(async () => {
+    server = await startGrpcServer([visionModelsBinding({ models: async () => report, embed: async () => ({ model: '', vectors: [] }) })], { host: '127.0.0.1', port: 0, auth: null });
+    client = visionModelsClient(`127.0.0.1:${server.port}`, null);
+  });
+
+  afterAll(async () => {
+    await server.close(1000);
+  });
+
+  it('round-trips the report, held-back sources included, and the result is a valid /v1/models document', async () => {
+    expect(ModelsReportSchema.parse(report)).toEqual(report);
+    const got = await client.models();
+    expect(got).toEqual(report);
+    // absent stays absent (not an empty list), a null ROC-AUC stays null, an absent fold stays absent
+    expect('sources' in got.classes[1]!.heldBack).toBe(false);
+    expect(got.classes[0]!.heldBack.sources![1]).toStrictEqual({ source: 'repo-b', positives: 3, negatives: 0, rocAuc: null });
+    expect(ModelsReportSchema.parse(got)).toEqual(got);
+  });
+
+  it('the /v1/models schema refuses a source with a field it does not know', () => {
+    const bad = structuredClone(report);
+    Object.assign(bad.classes[0]!.heldBack.sources![0]!, { averagePrecision: 0.4 });
+    expect(ModelsReportSchema.safeParse(bad).success).toBe(false);
   });
 });

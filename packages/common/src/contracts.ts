@@ -98,6 +98,17 @@ export interface HeldBackQuality {
   calibrationError: number | null;
 }
 
+/** A held-back source repository a class's figures rest on, with the figures on its images alone. */
+export interface HeldBackSource {
+  source: string;
+  positives: number;
+  negatives: number;
+  /** null when it cannot be measured on the source's images. */
+  rocAuc: number | null;
+  /** The split (fold) the source was held back in, where the fit had several. */
+  fold?: string | undefined;
+}
+
 export interface ClassCoverageReport {
   class: string;
   group: string;
@@ -105,8 +116,8 @@ export interface ClassCoverageReport {
   note: string;
   /** 'calibrated': fitted on labelled data; 'uncalibrated': the model's own confidence; null: not scored. */
   calibration: 'calibrated' | 'uncalibrated' | null;
-  /** Held-back figures on all labelled images and on photographs only, where measured. */
-  heldBack: { all: HeldBackQuality | null; photos: HeldBackQuality | null };
+  /** Held-back figures on all labelled images and on photographs only, where measured, and the held-back sources they rest on (when the calibrator lists them). */
+  heldBack: { all: HeldBackQuality | null; photos: HeldBackQuality | null; sources?: HeldBackSource[] | undefined };
 }
 
 export interface ModelsReport {

@@ -7,6 +7,7 @@ import {
   type ClassCoverage__Output,
   type DeliveryAttempt__Output,
   type HeldBackQuality__Output,
+  type HeldBackSource__Output,
   type ListDeliveriesReply__Output,
   type MediaMetadata__Output,
   type ModelInfo__Output,
@@ -22,6 +23,7 @@ import {
   DeliveryLogSchema,
   ErrorBodySchema,
   HeldBackQualitySchema,
+  HeldBackSourceSchema,
   MediaMetadataSchema,
   ModelReportSchema,
   RedeliverySchema,
@@ -33,6 +35,7 @@ import {
   type DeliveryState,
   type ErrorBody,
   type HeldBackQuality,
+  type HeldBackSource,
   type MediaMetadata,
   type ModelReport,
   type ModelsReport,
@@ -61,16 +64,27 @@ function domainFields(schema: z.ZodObject, rename: Record<string, string> = {}):
 }
 
 describe('domain and protos agree', () => {
-  it('models report: HeldBackQuality, ModelInfo, ClassCoverage', () => {
+  it('models report: HeldBackQuality, HeldBackSource, ModelInfo, ClassCoverage', () => {
     expectTypeOf<ProtoFields<HeldBackQuality__Output>>().toEqualTypeOf<keyof HeldBackQuality>();
+    expectTypeOf<ProtoFields<HeldBackSource__Output>>().toEqualTypeOf<keyof HeldBackSource>();
     expectTypeOf<ProtoFields<ModelInfo__Output>>().toEqualTypeOf<keyof ModelReport>();
-    // The REST report nests the two held-back figures; the proto names them side by side.
-    expectTypeOf<ProtoFields<ClassCoverage__Output>>().toEqualTypeOf<Exclude<keyof ClassCoverageReport, 'class' | 'heldBack'> | 'className' | 'heldBack' | 'heldBackPhotos'>();
-    expectTypeOf<keyof ClassCoverageReport['heldBack']>().toEqualTypeOf<'all' | 'photos'>();
+    // The REST report nests the held-back figures (all, photos, sources); the proto names them side by side.
+    expectTypeOf<ProtoFields<ClassCoverage__Output>>().toEqualTypeOf<
+      Exclude<keyof ClassCoverageReport, 'class' | 'heldBack'> | 'className' | 'heldBack' | 'heldBackPhotos' | 'heldBackSources'
+    >();
+    expectTypeOf<keyof ClassCoverageReport['heldBack']>().toEqualTypeOf<'all' | 'photos' | 'sources'>();
 
     expect(protoFields('HeldBackQuality')).toEqual(domainFields(HeldBackQualitySchema));
+    expect(protoFields('HeldBackSource')).toEqual(domainFields(HeldBackSourceSchema));
     expect(protoFields('ModelInfo')).toEqual(domainFields(ModelReportSchema));
-    expect(protoFields('ClassCoverage')).toEqual([...domainFields(ClassCoverageReportSchema, { class: 'className', heldBack: 'heldBack' }), 'heldBackPhotos'].sort());
+    expect(protoFields('ClassCoverage')).toEqual(
+      [...domainFields(ClassCoverageReportSchema, { class: 'className', heldBack: 'heldBack' }), 'heldBackPhotos', 'heldBackSources'].sort(),
+    );
+    const heldBack = ClassCoverageReportSchema.shape.heldBack.shape;
+    expect(Object.keys(heldBack).sort()).toEqual(['all', 'photos', 'sources']);
+    // The wire's repeated field is empty where REST leaves `sources` out: optional in the domain.
+    expect(heldBack.sources.safeParse(undefined).success).toBe(true);
+    expect(protoRoot().lookupType('moderation.v1.ClassCoverage').fields.heldBackSources!.repeated).toBe(true);
   });
 
   it('delivery log: ListDeliveriesReply and DeliveryAttempt (snake_case in REST)', () => {
@@ -94,6 +108,7 @@ describe('domain and protos agree', () => {
     const kinds: Record<string, string> = { int32: 'number', int64: 'number', double: 'number', float: 'number', string: 'string', bool: 'boolean' };
     const pairs: [string, z.ZodObject][] = [
       ['HeldBackQuality', HeldBackQualitySchema],
+      ['HeldBackSource', HeldBackSourceSchema],
       ['ModelInfo', ModelReportSchema],
       ['DeliveryAttempt', DeliveryAttemptLogSchema],
       ['MediaMetadata', MediaMetadataSchema],
@@ -114,6 +129,7 @@ describe('domain and contracts agree', () => {
   it('the models report and delivery views that contracts.ts declares are the domain types', () => {
     expectTypeOf<contracts.ModelsReport>().toEqualTypeOf<ModelsReport>();
     expectTypeOf<contracts.HeldBackQuality>().toEqualTypeOf<HeldBackQuality>();
+    expectTypeOf<contracts.HeldBackSource>().toEqualTypeOf<HeldBackSource>();
     expectTypeOf<contracts.DeliveriesView>().toEqualTypeOf<DeliveryLogView>();
     expectTypeOf<contracts.DeliveriesView['state']>().toEqualTypeOf<DeliveryState>();
     expectTypeOf<contracts.DeliveriesView['attempts'][number]>().toEqualTypeOf<AttemptView>();

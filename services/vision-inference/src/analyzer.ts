@@ -1,26 +1,28 @@
 // VisionAnalyzer: decodes frames, skips frames nearly identical to the last analysed one (dHash),
 // runs the model set in batches, turns per-frame signals into calibrated per-class probabilities,
 // aggregates over frames (see models/aggregate.ts) and keeps per-frame evidence.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { VISUAL_CLASSES, emptyScores, groupOf, type VisualClass } from '@modsvc/common/classes';
-import type { ClassCoverageReport, FrameInput, HeldBackQuality, ModelsReport, ModelTiming, VisionAnalysis, VisionAnalyzer } from '@modsvc/common/contracts';
+import type { ClassCoverageReport, FrameInput, HeldBackQuality, HeldBackSource, ModelsReport, ModelTiming, VisionAnalysis, VisionAnalyzer } from '@modsvc/common/contracts';
 import { l2Normalise } from '@modsvc/common/embeddings';
 import { ApiError } from '@modsvc/common/errors';
 import type { VisualEvidence } from '@modsvc/common/jobs';
 import { serviceLogger } from '@modsvc/common/logger';
 import { aggregateFrames, type FrameStat } from './models/aggregate.ts';
-import { applyCalibrator, loadCalibration, type CalibrationFile, type ClassCalibrator, type ClassMetrics } from './models/calibration.ts';
+import { applyCalibrator, loadCalibration, type CalibrationFile, type CalibratorSource, type ClassCalibrator, type ClassMetrics } from './models/calibration.ts';
 import { humanPredict, type Box, type HumanHandle, type HumanViews } from './models/human.ts';
 import { loadManifest, modelDir as defaultModelDir, selectEntries, type ManifestEntry } from './models/fetch.ts';
-import { FACE_GENDER_ID, HUMAN_ID, NSFW_ID, OBJECT_ID, OCR_ID, fullRegistry, liteRegistry, type HeadsManifest, type LiteModelSettings } from './models/lite.ts';
+import { FACE_GENDER_ID, HUMAN_ID, NSFW_ID, OBJECT_ID, OCR_ID, fullRegistry, liteRegistry, v3ManifestPath, type LiteModelSettings, type LiteSet } from './models/lite.ts';
 import { detect, detectorCalibrators, detectorConfig, detectorSignals, type DeclaredDetector, type DetectorHandle, type DetectorSettings } from './models/nudenet.ts';
 import { NSFW_FEATURE_LAYER, nsfwPredict, type NsfwHandle } from './models/nsfw.ts';
 import { ocrPredict, type OcrHandle } from './models/ocr.ts';
 import type { OnnxModel } from './models/onnx.ts';
-import { ImageDecodeError, dHash, decodeFrame, hammingDistance, type DecodedFrame } from './models/preprocess.ts';
-import type { ModelRegistry } from './models/registry.ts';
+import { ImageDecodeError, dHash, decodeFrame, hammingDistance, type DecodedFrame, type FillViews } from './models/preprocess.ts';
 import { faceGenderSignals, faceSignals, nsfwSignals, objectSignals, ocrSignals, strongestFaces, type Signals } from './models/signals.ts';
 import { FACE_GENDER_MAX_FACES, ageGender, type FaceGenderHandle } from './models/face-gender.ts';
 import type { ModelSetName, VisionSettings } from './settings.ts';
+import { V3_SIGNAL_PREFIX, v3Predict, v3Signals, type V3Handle } from './models/vision-v3.ts';
 
 const log = serviceLogger('vision-inference').child({ component: 'analyzer' });
 
@@ -37,6 +39,8 @@ export interface VisionAnalyzerOptions {
   disableModels?: string[];
   /** Run the COCO object detector (default VISION_OBJECTS, on unless turned off). */
   objects?: boolean;
+  /** The vision v3 manifest (default artifacts/vision-v3.json; the network runs when it exists and VISION_V3 is on). */
+  v3Manifest?: string;
   /** Directory of the downloaded models ('full'; default MODEL_DIR, else /models in a container, else ./data/models). */
   modelDir?: string;
   /** Manifest of the downloadable models ('full'; default VISION_MODELS_MANIFEST, else services/vision-inference/models.json). */
@@ -65,9 +69,7 @@ export interface VisionAnalysisDetail extends VisionAnalysis {
   framesSkipped: number;
 }
 
-interface LoadedSet {
-  registry: ModelRegistry;
-  heads: HeadsManifest | null;
+interface LoadedSet extends LiteSet {
   detectors: DeclaredDetector[];
 }
 
@@ -77,6 +79,8 @@ interface SetConfig {
   set: ModelSet;
   disabled: Set<string>;
   objects: boolean;
+  /** Where the vision v3 manifest is looked for. */
+  v3Manifest: string;
   modelDir: string;
   entries: ManifestEntry[];
   models: ModelSettings;
@@ -90,6 +94,7 @@ function modelSettings(s: VisionSettings): ModelSettings {
     VISION_NSFW_RUNTIME: s.VISION_NSFW_RUNTIME,
     VISION_HUMAN_RUNTIME: s.VISION_HUMAN_RUNTIME,
     VISION_FACEAPI_RUNTIME: s.VISION_FACEAPI_RUNTIME,
+    VISION_V3: s.VISION_V3,
     VISION_THREADS: s.VISION_THREADS,
     VISION_WORKERS: s.VISION_WORKERS,
     VISION_ORT_PROVIDER: s.VISION_ORT_PROVIDER,
@@ -100,7 +105,7 @@ function modelSettings(s: VisionSettings): ModelSettings {
 }
 
 function setKey(c: SetConfig): string {
-  return JSON.stringify([c.set, [...c.disabled].sort(), c.objects, c.modelDir, c.entries, c.models]);
+  return JSON.stringify([c.set, [...c.disabled].sort(), c.objects, c.v3Manifest, c.modelDir, c.entries, c.models]);
 }
 
 /** One registry per model set (and configuration) per process: every analyzer instance shares the loaded models. */
@@ -113,8 +118,8 @@ function acquire(c: SetConfig): LoadedSet | null {
   if (!s) {
     const built =
       c.set === 'full'
-        ? fullRegistry(c.models, { manifest: { models: c.entries }, modelDir: c.modelDir, disabled: c.disabled, objects: c.objects })
-        : { ...liteRegistry(c.models, { disabled: c.disabled, objects: c.objects }), detectors: [] };
+        ? fullRegistry(c.models, { manifest: { models: c.entries }, modelDir: c.modelDir, disabled: c.disabled, objects: c.objects, v3Manifest: c.v3Manifest })
+        : { ...liteRegistry(c.models, { disabled: c.disabled, objects: c.objects, v3Manifest: c.v3Manifest }), detectors: [] };
     s = { ...built, refs: 0 };
     shared.set(key, s);
   }
@@ -180,6 +185,7 @@ class Analyzer implements DetailedVisionAnalyzer {
       set: this.set,
       disabled,
       objects: opts.objects ?? settings.VISION_OBJECTS,
+      v3Manifest: path.resolve(v3ManifestPath({ v3Manifest: opts.v3Manifest })),
       modelDir: opts.modelDir ?? defaultModelDir(settings),
       entries,
       models: modelSettings(settings),
@@ -205,6 +211,7 @@ class Analyzer implements DetailedVisionAnalyzer {
   private signalSource(signal: string): string | null {
     const prefix = signal.split('.')[0];
     if (prefix === 'head') return this.models_?.heads?.id ?? null;
+    if (prefix === V3_SIGNAL_PREFIX) return this.models_?.v3?.id ?? null;
     if (prefix === 'nsfw') return NSFW_ID;
     if (prefix === 'face') return HUMAN_ID;
     if (prefix === 'gender' || prefix === 'age') return FACE_GENDER_ID;
@@ -245,13 +252,14 @@ class Analyzer implements DetailedVisionAnalyzer {
       }
     };
     const frames = batch.map((b) => b.frame);
-    // The face and object modules see the same resized frames: made once per batch.
+    // The face and object modules see the same resized frames, and so do nsfwjs and vision v3: made once per batch.
     const humanViews: HumanViews = new Map();
+    const fillViews: FillViews = new Map();
     const out: AnalysedFrame[] = batch.map((b) => ({ ...b, signals: {}, boxes: {}, ocrText: null, features: null }));
     // OCR runs in tesseract's worker thread: start it first so it overlaps the tfjs models on this thread.
     const ocr = this.loaded(OCR_ID) ? timed(OCR_ID, 'ocr', ocrPredict(reg.get<OcrHandle>(OCR_ID), frames)) : null;
     if (this.loaded(NSFW_ID)) {
-      const res = await timed(NSFW_ID, 'nsfw', nsfwPredict(reg.get<NsfwHandle>(NSFW_ID), frames));
+      const res = await timed(NSFW_ID, 'nsfw', nsfwPredict(reg.get<NsfwHandle>(NSFW_ID), frames, fillViews));
       res.forEach((r, i) => {
         Object.assign(out[i]!.signals, nsfwSignals(r));
         out[i]!.features = r.features;
@@ -266,6 +274,11 @@ class Analyzer implements DetailedVisionAnalyzer {
         const logits = y[model.outputNames[0] as string]!.data;
         res.forEach((_, i) => heads.classes.forEach((c, k) => (out[i]!.signals[`head.${c}`] = logits[i * heads.classes.length + k] as number)));
       }
+    }
+    const v3 = this.models_!.v3;
+    if (v3 && this.loaded(v3.id)) {
+      const res = await timed(v3.id, 'vision_v3', v3Predict(reg.get<V3Handle>(v3.id), frames, fillViews));
+      res.forEach((r, i) => Object.assign(out[i]!.signals, v3Signals(v3, r)));
     }
     if (this.loaded(HUMAN_ID)) {
       const res = await timed(HUMAN_ID, 'faces', humanPredict(reg.get<HumanHandle>(HUMAN_ID), frames, humanViews));
@@ -439,17 +452,25 @@ class Analyzer implements DetailedVisionAnalyzer {
           model: reg.tag(cal.model),
           note: cal.note,
           calibration: cal.method === 'identity' ? 'uncalibrated' : 'calibrated',
-          heldBack: { all: heldBack(cal.metrics?.all), photos: heldBack(cal.metrics?.photos) },
+          heldBack: { all: heldBack(cal.metrics?.all), photos: heldBack(cal.metrics?.photos), ...heldBackSources(cal.sources) },
         };
       }
       if (cal) {
         const err = models.find((m) => m.id === cal.model)?.error;
-        const hint = cal.model === OBJECT_ID && !this.setConfig.objects ? ' (the object detector is off: VISION_OBJECTS=0)' : '';
+        const hint = cal.model === OBJECT_ID && !this.setConfig.objects ? ' (the object detector is off: VISION_OBJECTS=0)' : this.v3Hint(cal);
         return { class: cls, group, model: null, note: `model ${cal.model} is not loaded${err ? `: ${err}` : ''}${hint}`, ...unscored };
       }
       return { class: cls, group, model: null, note: this.calibration.nullClasses[cls] ?? 'no model scores this class', ...unscored };
     });
     return { models, classes };
+  }
+
+  /** Why a calibrator on vision v3's signals has no model: v3 is off, or its artifact is not deployed ('' otherwise). */
+  private v3Hint(cal: ClassCalibrator): string {
+    if (!cal.signals.some((s) => s.split('.')[0] === V3_SIGNAL_PREFIX) || this.models_?.v3) return '';
+    if (!this.setConfig.models.VISION_V3) return ' (vision v3 is off: VISION_V3=0)';
+    if (!existsSync(this.setConfig.v3Manifest)) return ` (vision v3 is not deployed: no manifest ${this.setConfig.v3Manifest})`;
+    return '';
   }
 
   async close(): Promise<void> {
@@ -463,6 +484,20 @@ class Analyzer implements DetailedVisionAnalyzer {
 function heldBack(m: ClassMetrics | null | undefined): HeldBackQuality | null {
   if (!m || m.n === 0) return null;
   return { images: m.n, positives: m.positives, rocAuc: m.rocAuc, averagePrecision: m.averagePrecision, calibrationError: m.calibrationError ?? null };
+}
+
+/** A calibrator's held-back source repositories as /v1/models reports them: absent when it lists none. */
+function heldBackSources(sources: CalibratorSource[] | undefined): { sources?: HeldBackSource[] } {
+  if (!sources?.length) return {};
+  return {
+    sources: sources.map((s) => ({
+      source: s.source,
+      positives: s.positives,
+      negatives: s.negatives,
+      rocAuc: s.rocAuc ?? null,
+      ...(s.fold != null ? { fold: s.fold } : {}),
+    })),
+  };
 }
 
 /** A VisionAnalyzer whose results also carry frameStats and framesSkipped. */

@@ -65,6 +65,12 @@ export const settingsSchema = z.object({
    * (bench/results/e2e.json).
    */
   VISION_OBJECTS: onOff(true),
+  /**
+   * Serves vision v3 (ImageNet MobileNetV2 fine-tuned with multi-label heads, ONNX) when its artifact is
+   * deployed (artifacts/vision-v3.json and the .onnx it names). On unless set to 0/false/no/off; without
+   * the artifact it is simply not declared, and the classes calibrated on it stay null with the reason.
+   */
+  VISION_V3: onOff(true),
   /** Directory of the downloaded models; unset: /models in a container, else <repo>/data/models. */
   MODEL_DIR: optionalString(),
   /** Set by Kubernetes in every pod: tells that the process runs in a container (MODEL_DIR then defaults to /models). */

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISUAL_CLASSES } from '@modsvc/common/classes';
 import { createVisionAnalyzer } from '../src/analyzer.ts';
 import { settingsSchema } from '../src/settings.ts';
+import { ARTIFACTS_DIR } from '../src/models/lite.ts';
+import { V3_MANIFEST_FILE, readV3Manifest } from '../src/models/vision-v3.ts';
 
 const images = path.resolve(import.meta.dirname, '../../../../shared/data/images');
 const childPhoto = path.join(images, 'child/real2_protectch_1.jpg');
@@ -46,6 +48,10 @@ describe.skipIf(!haveData)("analyzer, model set 'lite'", () => {
     const heads = m.models.find((x) => x.id === 'mobilenet_v2-heads');
     expect(heads).toMatchObject({ id: 'mobilenet_v2-heads', loaded: true });
     for (const c of heads!.classes) expect(m.classes.find((k) => k.class === c)!.model).toMatch(/^mobilenet_v2-heads@/);
+    // Vision v3 joins (and, like every model above, loads) only where its artifact is deployed.
+    const v3 = readV3Manifest(path.join(ARTIFACTS_DIR, V3_MANIFEST_FILE));
+    if (v3) expect(m.models.find((x) => x.id === (v3.manifest?.id ?? 'imagenet-mobilenet_v2-v3'))).toMatchObject({ loaded: true, error: null });
+    else expect(ids.filter((id) => id.includes('-v3'))).toEqual([]);
   });
 
   it('scores a photo of a child: probabilities in [0,1], nulls where no model, face evidence with a box', async () => {

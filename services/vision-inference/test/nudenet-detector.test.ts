@@ -8,6 +8,7 @@ import { CLASS_GROUPS, VISUAL_CLASSES, type VisualClass } from '@modsvc/common/c
 import { createVisionAnalyzer, type DetailedVisionAnalyzer } from '../src/analyzer.ts';
 import { ALLOW_UNPINNED_ENV, DEFAULT_MANIFEST_PATH, loadManifest, sidecarPath, type ManifestEntry } from '../src/models/fetch.ts';
 import { HUMAN_ID, NSFW_ID, OBJECT_ID, OCR_ID, readHeadsManifest } from '../src/models/lite.ts';
+import { V3_ID } from '../src/models/vision-v3.ts';
 import { decodeYolov8, declareDetector, detectorConfig, iou, nms } from '../src/models/nudenet.ts';
 import { ModelRegistry } from '../src/models/registry.ts';
 import { settingsSchema } from '../src/settings.ts';
@@ -23,7 +24,7 @@ const L = (name: string) => real.classes.indexOf(name);
 const SIZE = 32;
 const PAD = 114 / 255;
 // The lite models are left out so that only the detector runs (the lite path has its own tests).
-const LITE = [NSFW_ID, HUMAN_ID, OBJECT_ID, OCR_ID, readHeadsManifest()?.id ?? 'heads'];
+const LITE = [NSFW_ID, HUMAN_ID, OBJECT_ID, OCR_ID, readHeadsManifest()?.id ?? 'heads', V3_ID];
 
 /**
  * Anchors (cx, cy, w, h in the 32x32 input):

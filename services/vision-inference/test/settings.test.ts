@@ -10,6 +10,7 @@ describe('vision-inference settings', () => {
       VISION_CONCURRENCY: 2,
       VISION_DISABLE_MODELS: [],
       VISION_OBJECTS: true,
+      VISION_V3: true,
       VISION_ALLOW_UNPINNED_MODELS: false,
       VISION_UNCALIBRATED: 'report',
       VISION_EVIDENCE_THRESHOLD: 0.5,
@@ -61,6 +62,15 @@ describe('vision-inference settings', () => {
     expect(objects('true')).toBe(true);
     expect(objects('ON')).toBe(true);
     expect(objects('0')).toBe(false);
+  });
+
+  it('vision v3 runs (where its artifact is deployed) unless turned off (VISION_V3)', () => {
+    const v3 = (v?: string) => settingsSchema.parse({ VISION_V3: v }).VISION_V3;
+    expect(v3()).toBe(true);
+    expect(v3('')).toBe(true);
+    expect(v3('1')).toBe(true);
+    expect(v3('0')).toBe(false);
+    expect(v3('off')).toBe(false);
   });
 
   it('reads the model set, an empty value meaning lite, and refuses an unknown one', () => {

@@ -10,6 +10,14 @@ export const HeldBackQualitySchema = z.strictObject({
   calibrationError: z.number().nullable().describe('Expected calibration error over 10 equal-width bins.'),
 });
 
+export const HeldBackSourceSchema = z.strictObject({
+  source: z.string().describe('A source repository whose images were held back (never fitted on) for the figures.'),
+  positives: z.number().int().describe("Held-back images of the source that show the class."),
+  negatives: z.number().int().describe('Held-back images of the source that do not.'),
+  rocAuc: z.number().nullable().describe("ROC-AUC of the class's score on the source's held-back images; null when it cannot be measured."),
+  fold: z.string().optional().describe('The split (fold) in which the source was held back, where the fit had several.'),
+});
+
 export const ModelReportSchema = z.strictObject({
   id: z.string(),
   version: z.string(),
@@ -29,7 +37,14 @@ export const ClassCoverageReportSchema = z.strictObject({
     .nullable()
     .describe("calibrated: a probability fitted on labelled data; uncalibrated: the model's own confidence; null: not scored."),
   heldBack: z
-    .strictObject({ all: HeldBackQualitySchema.nullable(), photos: HeldBackQualitySchema.nullable() })
+    .strictObject({
+      all: HeldBackQualitySchema.nullable(),
+      photos: HeldBackQualitySchema.nullable(),
+      sources: z
+        .array(HeldBackSourceSchema)
+        .optional()
+        .describe('The held-back source repositories the figures rest on, each with its own figures; absent when the calibrator does not list them.'),
+    })
     .describe('Held-back (out-of-fold) figures on all labelled images and on photographs only, where measured.'),
 });
 
@@ -39,6 +54,7 @@ export const ModelsReportSchema = z.strictObject({
 });
 
 export type HeldBackQuality = z.infer<typeof HeldBackQualitySchema>;
+export type HeldBackSource = z.infer<typeof HeldBackSourceSchema>;
 export type ModelReport = z.infer<typeof ModelReportSchema>;
 export type ClassCoverageReport = z.infer<typeof ClassCoverageReportSchema>;
 export type ModelsReport = z.infer<typeof ModelsReportSchema>;

@@ -1,6 +1,7 @@
 // Original file: moderation/v1/vision.proto
 
 import type { HeldBackQuality as _moderation_v1_HeldBackQuality, HeldBackQuality__Output as _moderation_v1_HeldBackQuality__Output } from '../../moderation/v1/HeldBackQuality';
+import type { HeldBackSource as _moderation_v1_HeldBackSource, HeldBackSource__Output as _moderation_v1_HeldBackSource__Output } from '../../moderation/v1/HeldBackSource';
 
 export interface ClassCoverage {
   'className'?: (string);
@@ -10,6 +11,7 @@ export interface ClassCoverage {
   'calibration'?: (string);
   'heldBack'?: (_moderation_v1_HeldBackQuality | null);
   'heldBackPhotos'?: (_moderation_v1_HeldBackQuality | null);
+  'heldBackSources'?: (_moderation_v1_HeldBackSource)[];
 }
 
 export interface ClassCoverage__Output {
@@ -20,4 +22,5 @@ export interface ClassCoverage__Output {
   'calibration': (string);
   'heldBack': (_moderation_v1_HeldBackQuality__Output | null);
   'heldBackPhotos': (_moderation_v1_HeldBackQuality__Output | null);
+  'heldBackSources': (_moderation_v1_HeldBackSource__Output)[];
 }

@@ -31,6 +31,18 @@ export interface ClassCalibrator {
   note: string;
   /** Held-back (out-of-fold) metrics: all labelled images, and `real*` photographs only. */
   metrics?: { all: ClassMetrics; photos: ClassMetrics | null };
+  /** The held-back source repositories the figures rest on, each with its own figures (/v1/models `heldBack.sources`); absent in older files. */
+  sources?: CalibratorSource[];
+}
+
+/** A held-back source repository: its images were never fitted on; rocAuc on them alone (null: not measurable). */
+export interface CalibratorSource {
+  source: string;
+  positives: number;
+  negatives: number;
+  rocAuc: number | null;
+  /** The split (fold) in which the source was held back, where the fit had several. */
+  fold?: string;
 }
 
 export interface CalibrationFile {

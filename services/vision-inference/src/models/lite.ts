@@ -1,5 +1,6 @@
 // The 'lite' model set that runs on CPU-only machines: nsfwjs MobileNetV2, human's face models, face-api's
-// gender net on human's face crops, tesseract OCR, and the heads trained in this repo on MobileNetV2 features (ONNX, if trained artifacts exist).
+// gender net on human's face crops, tesseract OCR, the heads trained in this repo on MobileNetV2 features
+// (ONNX, if trained artifacts exist) and vision v3 (ONNX, if its manifest artifacts/vision-v3.json exists; VISION_V3).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { VisualClass } from '@modsvc/common/classes';
@@ -12,6 +13,7 @@ import { FACE_GENDER_ID, faceGenderLoader, faceGenderOnnxLoader, faceGenderSpec 
 import { selectEntries, type ModelsManifest } from './fetch.ts';
 import { declareDetector, type DeclaredDetector, type DetectorSettings } from './nudenet.ts';
 import type { OnnxSettings } from './onnx.ts';
+import { V3_MANIFEST_FILE, readV3Manifest, v3BrokenSpec, v3Loader, v3Spec, type V3Manifest } from './vision-v3.ts';
 
 export const ARTIFACTS_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../artifacts');
 
@@ -49,8 +51,10 @@ export const NSFW_ID = nsfwSpec.id;
 export const OCR_ID = ocrSpec.id;
 export { FACE_GENDER_ID };
 
-/** What the lite models are loaded with: the frame sizes human and OCR see, and the ONNX session settings (heads). */
-export type LiteModelSettings = Pick<VisionSettings, 'VISION_HUMAN_MAX_SIDE' | 'VISION_OCR_MAX_SIDE'> & Pick<VisionSettings, 'VISION_NSFW_RUNTIME' | 'VISION_HUMAN_RUNTIME' | 'VISION_FACEAPI_RUNTIME'> & OnnxSettings;
+/** What the lite models are loaded with: the frame sizes human and OCR see, the runtimes, whether vision v3 joins, and the ONNX session settings (heads, v3). */
+export type LiteModelSettings = Pick<VisionSettings, 'VISION_HUMAN_MAX_SIDE' | 'VISION_OCR_MAX_SIDE'> &
+  Pick<VisionSettings, 'VISION_NSFW_RUNTIME' | 'VISION_HUMAN_RUNTIME' | 'VISION_FACEAPI_RUNTIME' | 'VISION_V3'> &
+  OnnxSettings;
 
 export interface LiteSetOptions {
   /** Where the heads trained in this repo are (default artifacts/). */
@@ -59,9 +63,23 @@ export interface LiteSetOptions {
   disabled?: ReadonlySet<string>;
   /** Whether the COCO object detector (human's CenterNet, the only model that scores alcohol) joins the set (VISION_OBJECTS). */
   objects: boolean;
+  /** The vision v3 manifest (default <artifactsDir>/vision-v3.json); its ONNX file lies beside it. */
+  v3Manifest?: string;
 }
 
-export function liteRegistry(settings: LiteModelSettings, opts: LiteSetOptions): { registry: ModelRegistry; heads: HeadsManifest | null } {
+/** The lite set's registry, the heads' manifest and vision v3's (null when not declared). */
+export interface LiteSet {
+  registry: ModelRegistry;
+  heads: HeadsManifest | null;
+  v3: V3Manifest | null;
+}
+
+/** Where the lite set looks for the vision v3 manifest. */
+export function v3ManifestPath(opts: Pick<LiteSetOptions, 'artifactsDir' | 'v3Manifest'>): string {
+  return opts.v3Manifest ?? path.join(opts.artifactsDir ?? ARTIFACTS_DIR, V3_MANIFEST_FILE);
+}
+
+export function liteRegistry(settings: LiteModelSettings, opts: LiteSetOptions): LiteSet {
   const dir = opts.artifactsDir ?? ARTIFACTS_DIR;
   const disabled = opts.disabled ?? new Set<string>();
   const registry = new ModelRegistry(settings);
@@ -81,7 +99,19 @@ export function liteRegistry(settings: LiteModelSettings, opts: LiteSetOptions):
   const found = readHeadsManifest(dir);
   const heads = found && !disabled.has(found.id) ? found : null;
   if (heads) registry.declare(headsSpec(heads, dir));
-  return { registry, heads };
+  // Vision v3 joins only when its artifact is deployed: no manifest, no model (and no error).
+  let v3: V3Manifest | null = null;
+  const v3File = v3ManifestPath(opts);
+  const v3Read = settings.VISION_V3 ? readV3Manifest(v3File) : null;
+  if (v3Read?.manifest && !disabled.has(v3Read.manifest.id)) {
+    v3 = v3Read.manifest;
+    registry.declare(v3Spec(v3, v3File), v3Loader(v3, settings));
+  } else if (v3Read?.error) {
+    // A manifest that cannot be used is reported as a model that failed to load.
+    const broken = v3BrokenSpec(v3Read.error);
+    if (!disabled.has(broken.spec.id)) registry.declare(broken.spec, broken.loader);
+  }
+  return { registry, heads, v3 };
 }
 
 export interface FullSetOptions extends LiteSetOptions {
@@ -98,13 +128,13 @@ export interface FullSetOptions extends LiteSetOptions {
 export function fullRegistry(
   settings: LiteModelSettings & DetectorSettings,
   opts: FullSetOptions,
-): { registry: ModelRegistry; heads: HeadsManifest | null; detectors: DeclaredDetector[] } {
+): LiteSet & { detectors: DeclaredDetector[] } {
   const disabled = opts.disabled ?? new Set<string>();
-  const { registry, heads } = liteRegistry(settings, opts);
+  const { registry, heads, v3 } = liteRegistry(settings, opts);
   const detectors: DeclaredDetector[] = [];
   for (const e of selectEntries(opts.manifest, 'full')) {
     if (disabled.has(e.id)) continue;
     if (e.kind === 'yolov8-detector') detectors.push(declareDetector(registry, e, opts.modelDir, settings));
   }
-  return { registry, heads, detectors };
+  return { registry, heads, v3, detectors };
 }

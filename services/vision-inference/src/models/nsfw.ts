@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type * as TF from '@tensorflow/tfjs';
 import type { ModelLoader, ModelSpec } from './registry.ts';
-import { resizeFill, type RgbImage } from './preprocess.ts';
+import { fillView, type FillViews, type RgbImage } from './preprocess.ts';
 import { requireHere, tfReady } from './tfjs.ts';
 import { convertNsfwjs } from './nsfw-onnx.ts';
 import { OnnxModel, type OnnxSettings } from './onnx.ts';
@@ -84,12 +84,15 @@ export const nsfwTfjsLoader: NsfwLoader = {
   },
 };
 
-/** The network's input for a batch of frames: NHWC, each stretched to 224x224 and scaled to 0-1, as nsfwjs does. */
-export async function nsfwInput(frames: RgbImage[]): Promise<Float32Array> {
+/**
+ * The network's input for a batch of frames: NHWC, each stretched to 224x224 and scaled to 0-1, as
+ * nsfwjs does. `views`: the batch's stretched frames, shared with vision v3 (each frame resized once).
+ */
+export async function nsfwInput(frames: RgbImage[], views: FillViews = new Map()): Promise<Float32Array> {
   const size = NSFW_INPUT * NSFW_INPUT * 3;
   const input = new Float32Array(frames.length * size);
   for (let i = 0; i < frames.length; i++) {
-    const r = await resizeFill(frames[i]!, NSFW_INPUT, NSFW_INPUT);
+    const r = await fillView(views, frames[i]!, NSFW_INPUT, NSFW_INPUT);
     for (let j = 0; j < size; j++) input[i * size + j] = (r.data[j] as number) / 255;
   }
   return input;
@@ -115,10 +118,10 @@ export async function nsfwRun(h: NsfwHandle, input: Float32Array, n: number): Pr
   }
 }
 
-/** Classifies a batch of frames (stretched to 224x224, scaled to 0-1, as nsfwjs does). */
-export async function nsfwPredict(h: NsfwHandle, frames: RgbImage[]): Promise<NsfwOutput[]> {
+/** Classifies a batch of frames (stretched to 224x224, scaled to 0-1, as nsfwjs does; `views` as in nsfwInput). */
+export async function nsfwPredict(h: NsfwHandle, frames: RgbImage[], views: FillViews = new Map()): Promise<NsfwOutput[]> {
   if (frames.length === 0) return [];
-  const { features: f, probs: p } = await nsfwRun(h, await nsfwInput(frames), frames.length);
+  const { features: f, probs: p } = await nsfwRun(h, await nsfwInput(frames, views), frames.length);
   const dim = f.length / frames.length;
   return frames.map((_, i) => ({
     probs: Object.fromEntries(NSFW_LABELS.map((l, k) => [l, p[i * 5 + k] as number])) as Record<NsfwLabel, number>,

@@ -70,6 +70,23 @@ export async function resizeFill(img: RgbImage, width: number, height: number): 
   return { data, width: info.width, height: info.height };
 }
 
+/**
+ * Frames stretched to a fixed size (resizeFill), shared by the networks of one batch that take the
+ * same size (nsfwjs NHWC, vision v3 NCHW at 224x224), so that each frame is resized once. Keyed by
+ * the frame object, then by `${width}x${height}`. Scoped to one batch by its caller, like HumanViews.
+ */
+export type FillViews = Map<RgbImage, Map<string, Promise<RgbImage>>>;
+
+/** `frame` stretched to width x height: taken from `views` when a network of the batch made it already, else made and kept there. */
+export function fillView(views: FillViews, frame: RgbImage, width: number, height: number): Promise<RgbImage> {
+  let sizes = views.get(frame);
+  if (!sizes) views.set(frame, (sizes = new Map()));
+  const key = `${width}x${height}`;
+  let view = sizes.get(key);
+  if (!view) sizes.set(key, (view = resizeFill(frame, width, height)));
+  return view;
+}
+
 /** Scales down so that the longer side is at most maxSide (never enlarges). */
 export async function resizeInside(img: RgbImage, maxSide: number): Promise<RgbImage> {
   if (Math.max(img.width, img.height) <= maxSide) return img;
