@@ -60,6 +60,13 @@ $(addprefix run-,$(SERVICES)): run-%: install
 bench-e2e: install system-deps
 	npx tsx bench/e2e.bench.ts
 
+.PHONY: bench-moderation
+# The virtual moderator on the kit's real photographs as a Standard tenant: approve / review / reject
+# shares of benign and firearm photographs (BENCH_MODERATION_LIMIT per set, BENCH_MODERATION_ENV,
+# BENCH_MODERATION_TAG; see bench/moderation-kit.ts). Writes bench/results/moderation-kit[-tag].{json,md}.
+bench-moderation: install system-deps
+	npx tsx bench/moderation-kit.ts
+
 .PHONY: eval
 # Per-class quality through the public API: make eval MANIFEST=path/to/labels.csv (e.g. the data kit's)
 eval: install system-deps
