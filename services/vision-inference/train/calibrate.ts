@@ -12,13 +12,14 @@
 //  - Deployed head = fitted on all images; deployed calibrator = fitted on all out-of-fold outputs.
 // Usage: npx tsx services/vision-inference/train/calibrate.ts [raw.jsonl]
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { VisualClass } from '@modsvc/common/classes';
 import type { CalibrationFile, ClassCalibrator } from '../src/models/calibration.ts';
 import { sigmoid } from '../src/models/calibration.ts';
 import { FACE_GENDER_ID, HUMAN_ID, NSFW_ID, OBJECT_ID, type HeadsManifest } from '../src/models/lite.ts';
 import { buildLinearModel } from '../src/models/onnx-writer.ts';
+import { V3_CALIBRATION_FILE, mergeV3Calibration, type V3Calibration } from '../src/models/v3-calibration.ts';
 import { CENTERNET_GRAPH_SIDE, CENTERNET_INPUT } from '../src/models/objects-onnx.ts';
 import { faceGenderSignals, faceSignals, nsfwSignals, objectSignals, ocrSignals, type Signals } from '../src/models/signals.ts';
 import type { NsfwLabel } from '../src/models/nsfw.ts';
@@ -385,12 +386,15 @@ const manifest: HeadsManifest = {
   classes: headClasses,
 };
 writeFileSync(path.join(artifacts, 'heads.json'), JSON.stringify(manifest, null, 2) + '\n');
-const calibration: CalibrationFile = {
+const v1Calibration: CalibrationFile = {
   version: manifest.version,
   fittedOn: `${rows.length} images of shared/data/images/labels.csv (${rows.filter((r) => r.real).length} real* photos); 5-fold out-of-fold, photos split by source repository`,
   classes,
   nullClasses,
 };
+// Vision v3's calibrators (train/calibrate-v3.ts) are kept when the v1 ones are refitted.
+const v3File = path.join(artifacts, V3_CALIBRATION_FILE);
+const calibration = existsSync(v3File) ? mergeV3Calibration(v1Calibration, JSON.parse(readFileSync(v3File, 'utf8')) as V3Calibration) : v1Calibration;
 writeFileSync(path.join(artifacts, 'calibration.json'), JSON.stringify(calibration, null, 1) + '\n');
 writeFileSync(path.join(artifacts, 'metrics.json'), JSON.stringify({ images: rows.length, realPhotos: rows.filter((r) => r.real).length, heads: summary, baselines, timingsMs: timings }, null, 1) + '\n');
 process.stderr.write(`${JSON.stringify({ baselines, timings }, null, 1)}\n`);

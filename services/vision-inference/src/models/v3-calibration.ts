@@ -1,0 +1,32 @@
+// Vision v3's calibrators live in their own artifact (artifacts/vision-v3.calibration.json, written by
+// train/calibrate-v3.ts from the Python training's held-back folds) and are merged into
+// calibration.json by both calibrators, so that refitting the v1 heads never drops them.
+import type { VisualClass } from '@modsvc/common/classes';
+import type { CalibrationFile, ClassCalibrator } from './calibration.ts';
+
+export const V3_CALIBRATION_FILE = 'vision-v3.calibration.json';
+
+export interface V3Calibration {
+  model: string;
+  fittedOn: string;
+  classes: Partial<Record<VisualClass, ClassCalibrator>>;
+  /** Candidate classes v3 does not publish, with why. */
+  nullClasses: Partial<Record<VisualClass, string>>;
+}
+
+/**
+ * `base` with v3's calibrators: a class v3 publishes takes v3's calibrator (and leaves nullClasses);
+ * a class v3 fails keeps any calibrator `base` has, else its null reason becomes v3's.
+ */
+export function mergeV3Calibration(base: CalibrationFile, v3: V3Calibration): CalibrationFile {
+  const classes = { ...base.classes };
+  const nullClasses = { ...base.nullClasses };
+  for (const [cls, cal] of Object.entries(v3.classes) as [VisualClass, ClassCalibrator][]) {
+    classes[cls] = cal;
+    delete nullClasses[cls];
+  }
+  for (const [cls, why] of Object.entries(v3.nullClasses) as [VisualClass, string][]) {
+    if (!classes[cls]) nullClasses[cls] = why;
+  }
+  return { ...base, fittedOn: `${base.fittedOn.split('; vision v3: ')[0]}; vision v3: ${v3.fittedOn}`, classes, nullClasses };
+}

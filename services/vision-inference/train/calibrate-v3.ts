@@ -1,0 +1,99 @@
+// Vision v3's calibrators: one Platt calibrator per class that passes the publishing rule, fitted on
+// the held-back folds' scores (each image scored by the fold model that never saw its source), with
+// the per-source figures /v1/models reports. Classes that fail keep null with the reason.
+//
+// usage: npx tsx services/vision-inference/train/calibrate-v3.ts [results dir]
+//   results dir: train/v3/results/<run> (report_v3.py's summary.json + heldback.tsv)
+// Writes artifacts/vision-v3.calibration.json and merges it into artifacts/calibration.json
+// (calibrate.ts merges the same file whenever it rewrites calibration.json).
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { VISUAL_CLASSES, type VisualClass } from '@modsvc/common/classes';
+import { type CalibrationFile, type ClassCalibrator } from '../src/models/calibration.ts';
+import { V3_CALIBRATION_FILE, mergeV3Calibration, type V3Calibration } from '../src/models/v3-calibration.ts';
+import { fitLogistic, metrics } from './logistic.ts';
+
+const HERE = path.dirname(new URL(import.meta.url).pathname);
+const ARTIFACTS = path.resolve(HERE, '../artifacts');
+const V3_MODEL = 'imagenet-mobilenet_v2-v3';
+const INPUT: [number, number] = [224, 224];
+
+interface SourceFigure {
+  fold: string;
+  source: string;
+  positives: number;
+  negatives: number;
+  rocAuc: number | null;
+}
+interface Verdict {
+  candidate: boolean;
+  passes: boolean;
+  why: string;
+  sources: SourceFigure[];
+}
+interface Summary {
+  rule: { minSources: number; minPositives: number; minRocAuc: number };
+  classes: Record<string, Verdict>;
+}
+
+const resultsDir = path.resolve(process.argv[2] ?? path.join(HERE, 'v3/results/run1'));
+const summary = JSON.parse(readFileSync(path.join(resultsDir, 'summary.json'), 'utf8')) as Summary;
+const rule = `>= ${summary.rule.minSources} held-back source repositories with >= ${summary.rule.minPositives} positives, worst ROC-AUC >= ${summary.rule.minRocAuc}`;
+const [header, ...lines] = readFileSync(path.join(resultsDir, 'heldback.tsv'), 'utf8').trim().split('\n');
+const columns = header!.split('\t');
+const rows = lines.map((l) => Object.fromEntries(l.split('\t').map((v, i) => [columns[i]!, v])) as Record<string, string>);
+
+const logit = (p: number) => Math.log(Math.max(p, 1e-7) / Math.max(1 - p, 1e-7));
+const classes: Partial<Record<VisualClass, ClassCalibrator>> = {};
+const nullClasses: Partial<Record<VisualClass, string>> = {};
+const r3 = (v: number | null) => (v == null ? null : Math.round(v * 1000) / 1000);
+
+for (const [name, verdict] of Object.entries(summary.classes)) {
+  if (!verdict.candidate || !(VISUAL_CLASSES as readonly string[]).includes(name)) continue;
+  const cls = name as VisualClass;
+  const counted = verdict.sources.filter((s) => s.positives >= summary.rule.minPositives);
+  const figures = counted.map((s) => `${s.source} ${s.rocAuc?.toFixed(2)} (${s.positives})`).join(', ');
+  if (!verdict.passes) {
+    nullClasses[cls] = `vision v3 (ImageNet MobileNetV2, fine-tuned) does not pass the publishing rule (${rule}): ${verdict.why}${figures ? `; held back: ${figures}` : ''}`;
+    continue;
+  }
+  const known = rows.filter((r) => r[`${cls}.target`] === '0' || r[`${cls}.target`] === '1');
+  const x = known.map((r) => Float64Array.of(logit(Number(r[cls]))));
+  const y = known.map((r) => Number(r[`${cls}.target`]));
+  // Unweighted: the held-back images' own mix of positives and negatives (the heads were trained
+  // class-balanced, so their raw probabilities overstate every class).
+  const fit = fitLogistic(x, y, y.map(() => 1), { l2: 1e-3, iterations: 500 });
+  const calibrated = known.map((r) => 1 / (1 + Math.exp(-(fit.bias + fit.weights[0]! * logit(Number(r[cls]))))));
+  const photos = known.map((r, i) => [r, i] as const).filter(([r]) => r.photo === '1');
+  classes[cls] = {
+    model: V3_MODEL,
+    method: 'platt',
+    signals: [`v3.${cls}`],
+    weights: fit.weights,
+    bias: fit.bias,
+    inputSize: INPUT,
+    note: `vision v3: ImageNet MobileNetV2 fine-tuned on the kit, Platt-calibrated on held-back source repositories (each image scored by a model that never saw its source); ROC-AUC per held-back source: ${figures}`,
+    metrics: {
+      all: metrics(calibrated, y),
+      photos: photos.length ? metrics(photos.map(([, i]) => calibrated[i]!), photos.map(([, i]) => y[i]!)) : null,
+    },
+    sources: verdict.sources.map((s) => ({ source: s.source, positives: s.positives, negatives: s.negatives, rocAuc: r3(s.rocAuc), fold: s.fold })),
+  };
+}
+
+const v3: V3Calibration = {
+  model: V3_MODEL,
+  fittedOn: `held-back folds of ${path.relative(path.resolve(HERE, '../../..'), resultsDir)} (${rows.length} held-back images; ${rule})`,
+  classes,
+  nullClasses,
+};
+writeFileSync(path.join(ARTIFACTS, V3_CALIBRATION_FILE), JSON.stringify(v3, null, 1) + '\n');
+const calibrationPath = path.join(ARTIFACTS, 'calibration.json');
+const merged: CalibrationFile = mergeV3Calibration(JSON.parse(readFileSync(calibrationPath, 'utf8')) as CalibrationFile, v3);
+writeFileSync(calibrationPath, JSON.stringify(merged, null, 1) + '\n');
+process.stderr.write(
+  `published: ${Object.keys(classes).join(', ') || 'none'}; null: ${Object.keys(nullClasses).join(', ') || 'none'}\n` +
+    Object.entries(classes)
+      .map(([c, k]) => `  ${c}: held-back ROC-AUC all ${k.metrics!.all.rocAuc}, photos ${k.metrics!.photos?.rocAuc}\n`)
+      .join(''),
+);
