@@ -1,15 +1,17 @@
 // End-to-end benchmark of all-in-one mode, as a caller sees it: image items jobs (images/s, p50/p95
 // latency, peak RSS of the service) and one 60 s 720p video (seconds of processing per second of video).
-// One run measures, one after the other on the same images, the old default pipeline (nsfwjs'
-// MobileNetV2 and human's models on tfjs-wasm, no object detector), the new default (the same networks
-// on onnxruntime, with the object detector that scores alcohol) and the new one without the object
-// detector (the same work as the old), and writes all three with their ratios.
+// One run measures two pipelines one after the other on the same images and writes both with their
+// ratios (new over old). BENCH_COMPARE picks which:
+// * v3 (default): the default before vision v3 (onnxruntime networks, object detector on, v3 off)
+//   against today's default (vision v3 on, everything else at its default) -> bench/results/e2e.json;
+// * runtimes: the pipeline before the ONNX conversions (tfjs-wasm, no object detector) against the
+//   converted networks with and without the object detector -> e2e-runtimes.json
+//   (VISION_OBJECTS=1: both with the object detector -> e2e-objects.json).
 // A job counts as finished when its signed job.finished webhook reaches the bench's receiver (the spec's
 // callback_url, recommended for volume): polling its status every 250 ms, as this bench did before,
 // rounded every latency up to the next poll and left the service idle between a job's end and the
 // next poll, so the figures were the poll's more than the service's.
-// Run: make bench-e2e   (writes bench/results/e2e.json; VISION_OBJECTS=1 make bench-e2e writes
-// e2e-objects.json: old and new both with the object detector)
+// Run: make bench-e2e   (BENCH_COMPARE=runtimes make bench-e2e for the runtime comparison)
 import fs from 'node:fs';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -92,16 +94,27 @@ interface Pipeline {
   what: string;
 }
 
-const PIPELINES: Record<string, Pipeline> = BOTH_WITH_OBJECTS
+const COMPARE = process.env.BENCH_COMPARE ?? 'v3';
+if (COMPARE !== 'v3' && COMPARE !== 'runtimes') throw new Error(`BENCH_COMPARE must be v3 or runtimes, got ${COMPARE}`);
+
+const RUNTIME_PIPELINES: Record<string, Pipeline> = BOTH_WITH_OBJECTS
   ? {
-      old: { env: { ...OLD_RUNTIMES, VISION_OBJECTS: '1' }, what: `${OLD_WHAT}, with the object detector` },
-      new: { env: { ...NEW_RUNTIMES, VISION_OBJECTS: '1' }, what: `${NEW_WHAT}, with the object detector` },
+      old: { env: { ...OLD_RUNTIMES, VISION_OBJECTS: '1', VISION_V3: '0' }, what: `${OLD_WHAT}, with the object detector` },
+      new: { env: { ...NEW_RUNTIMES, VISION_OBJECTS: '1', VISION_V3: '0' }, what: `${NEW_WHAT}, with the object detector` },
     }
   : {
-      old: { env: { ...OLD_RUNTIMES, VISION_OBJECTS: '0' }, what: `${OLD_WHAT}; the old default: no object detector, alcohol null` },
-      new: { env: { ...NEW_RUNTIMES, VISION_OBJECTS: '1' }, what: `${NEW_WHAT}; the new default: with the object detector (alcohol scored)` },
-      new_without_objects: { env: { ...NEW_RUNTIMES, VISION_OBJECTS: '0' }, what: `${NEW_WHAT}, without the object detector (the old default's work)` },
+      old: { env: { ...OLD_RUNTIMES, VISION_OBJECTS: '0', VISION_V3: '0' }, what: `${OLD_WHAT}; no object detector, alcohol null` },
+      new: { env: { ...NEW_RUNTIMES, VISION_OBJECTS: '1', VISION_V3: '0' }, what: `${NEW_WHAT}; with the object detector (alcohol scored)` },
+      new_without_objects: { env: { ...NEW_RUNTIMES, VISION_OBJECTS: '0', VISION_V3: '0' }, what: `${NEW_WHAT}, without the object detector` },
     };
+
+const V3_PIPELINES: Record<string, Pipeline> = {
+  old: { env: { ...NEW_RUNTIMES, VISION_OBJECTS: '1', VISION_V3: '0' }, what: `the default before vision v3: ${NEW_WHAT}, with the object detector` },
+  new: { env: { ...NEW_RUNTIMES }, what: "today's default: vision v3 on, every other setting at its default" },
+};
+
+const PIPELINES = COMPARE === 'v3' ? V3_PIPELINES : RUNTIME_PIPELINES;
+const RESULT_FILE = COMPARE === 'v3' ? 'e2e' : BOTH_WITH_OBJECTS ? 'e2e-objects' : 'e2e-runtimes';
 
 type Measured = Awaited<ReturnType<typeof measure>>;
 
@@ -217,13 +230,15 @@ async function main(): Promise<void> {
     at: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version, load_average_at_end: os.loadavg().map((l) => Math.round(l * 100) / 100) },
     vision_workers: Number(VISION_WORKERS),
+    compare: COMPARE,
+    pipelines: Object.fromEntries(Object.entries(PIPELINES).map(([name, p]) => [name, p.what])),
     completion: 'signed job.finished webhook (callback_url) received by the bench',
     new_over_old: ratios(runs.new!, runs.old!),
     ...(runs.new_without_objects ? { new_without_objects_over_old: ratios(runs.new_without_objects, runs.old!) } : {}),
     ...runs,
   };
   fs.mkdirSync(path.join(REPO_ROOT, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(REPO_ROOT, `bench/results/${BOTH_WITH_OBJECTS ? 'e2e-objects' : 'e2e'}.json`), JSON.stringify(result, null, 2) + '\n');
+  fs.writeFileSync(path.join(REPO_ROOT, `bench/results/${RESULT_FILE}.json`), JSON.stringify(result, null, 2) + '\n');
   process.stdout.write(JSON.stringify(result, null, 2) + '\n');
 }
 
