@@ -274,11 +274,15 @@ describe('review routes act for the token’s reviewer and tenant only', () => {
     ]);
   });
 
-  it('item, claim, decision and frame of the own tenant', async () => {
-    expect(await send('alice', 'GET', `/review/${ITEM_A}`)).toMatchObject({ status: 200, body: { moderation_job_id: ITEM_A, caption: 'secret caption' } });
-    expect(await send('alice', 'POST', `/review/${ITEM_A}/claim`)).toMatchObject({ status: 200, body: { state: 'claimed', claimed_by: 'alice' } });
+  it('item, claim, decision and frame of the own tenant, none of them cacheable', async () => {
+    const item = await send('alice', 'GET', `/review/${ITEM_A}`);
+    expect(item).toMatchObject({ status: 200, body: { moderation_job_id: ITEM_A, caption: 'secret caption' } });
+    const claim = await send('alice', 'POST', `/review/${ITEM_A}/claim`);
+    expect(claim).toMatchObject({ status: 200, body: { state: 'claimed', claimed_by: 'alice' } });
     const decision = await send('alice', 'POST', `/review/${ITEM_A}/decision`, { decision: 'reject', categories: [{ name: 'WEAPONS', risk_level: 'high' }], reason: '  a rifle  ' });
     expect(decision).toMatchObject({ status: 200, body: { moderation_job_id: ITEM_A, decision_type: 'human_reviewed', reviewed_by: 'alice' } });
+    const queue = await send('alice', 'GET', '/review/queue');
+    for (const r of [item, claim, decision, queue]) expect(r.headers.get('cache-control')).toBe('private, no-store');
     expect(called('decide')[0]?.args).toEqual([alice, ITEM_A, { decision: 'reject', categories: [{ name: 'WEAPONS', risk_level: 'high' }], reason: 'a rifle' }]);
 
     const frame = await send('alice', 'GET', `/review/${ITEM_A}/frames/0`);

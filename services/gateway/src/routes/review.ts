@@ -26,6 +26,13 @@ export function reviewRoutes(deps: ReviewRoutesDeps): express.Router {
   const router = express.Router();
   const notFound = (id: string) => new ApiError('not_found', `No review item ${id} for this account.`);
 
+  // Review content is sensitive (captions, OCR text, frames of reported media): no shared or browser
+  // cache keeps a copy of any review answer, JSON or JPEG.
+  router.use('/review', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'private, no-store');
+    next();
+  });
+
   router.get(
     '/review/queue',
     asyncRoute(async (req, res) => {
@@ -73,8 +80,6 @@ export function reviewRoutes(deps: ReviewRoutesDeps): express.Router {
       if (!FRAME_INDEX.test(index)) throw new ApiError('not_found', `No frame ${index.slice(0, 20)} of ${id}: frames are numbered 0, 1, 2...`);
       const frame = await deps.moderator.reviewFrame(reviewer, id, Number(index));
       if (!frame) throw new ApiError('not_found', `No frame ${index} of ${id} for this account (or its media expired).`);
-      // Review media is sensitive: no shared or browser cache keeps a copy.
-      res.setHeader('Cache-Control', 'private, no-store');
       res.type('image/jpeg').send(frame);
     }),
   );
