@@ -50,7 +50,8 @@ export function createModerator(rt: Runtime, settings: ModeratorSettings, jobs =
     feedback: (tenantId, actor, input) => recordFeedback(rt, tenantId, actor, input),
 
     async audit(tenantId, query) {
-      if (query.from && query.to && query.from > query.to) throw new ApiError('invalid_request', 'from must not be after to.');
+      // Instants, not strings: 10:00+05:00 is before 06:00Z.
+      if (query.from && query.to && Date.parse(query.from) > Date.parse(query.to)) throw new ApiError('invalid_request', 'from must not be after to.');
       return rt.workflow.listAudit(tenantId, { moderationJobId: query.moderation_job_id, from: query.from, to: query.to, limit: query.limit });
     },
   };

@@ -137,6 +137,16 @@ describe('human review', () => {
     ]);
   });
 
+  it('compares audit times as instants: an offset time before a UTC one is a valid range, the reverse is refused', async () => {
+    const { moderator, id } = await escalated();
+    // 10:00+05:00 is 05:00Z: before 06:00Z although the string sorts after it.
+    const day = new Date().toISOString().slice(0, 10);
+    const ok = await moderator.audit('t1', { moderation_job_id: id, from: `${day}T00:00:00+05:00`, to: `${day}T23:59:59Z`, limit: 100 });
+    expect(ok.length).toBeGreaterThan(0);
+    expect(await moderator.audit('t1', { from: '2026-01-01T10:00:00+05:00', to: '2026-01-01T06:00:00Z', limit: 10 })).toEqual([]);
+    await expect(moderator.audit('t1', { from: '2026-01-01T06:00:00Z', to: '2026-01-01T10:00:00+05:00', limit: 10 })).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+
   it('the audit trail shows every step of a job, in order, with who did it', async () => {
     const { moderator, job, id } = await escalated();
     await moderator.claim(alice, id);
