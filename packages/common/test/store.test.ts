@@ -11,6 +11,7 @@ import {
   JOB_INDEXES,
   MongoJobStore,
   dbNameFromUrl,
+  mongoDatabaseName,
   expiredFilter,
   finishUpdates,
   fromJobDoc,
@@ -22,6 +23,9 @@ import {
 import { decodeRecord, encodeRecord } from '../src/store/records.ts';
 import { IDEMPOTENCY_KEYS_COLLECTION, IDEMPOTENCY_KEY_INDEXES } from '../src/store/idempotency-mongo.ts';
 import { DuplicateJobError } from '../src/store/types.ts';
+import { MongoBankStore } from '../src/store/banks/mongo.ts';
+import { MongoPolicyStore } from '../src/store/policies/mongo.ts';
+import { MongoWorkflowStore } from '../src/store/workflow/mongo.ts';
 import { newJobRecord, opaqueResults } from './fixtures.ts';
 import { describeJobStoreContract } from './store-contract.ts';
 import { NedbJobCollection } from './store-nedb-collection.ts';
@@ -182,6 +186,19 @@ describe('MongoJobStore documents', () => {
     expect(dbNameFromUrl('mongodb+srv://user:pw@cluster.example.com/x%2Dy')).toBe('x-y');
     expect(dbNameFromUrl('mongodb://localhost:27017')).toBeUndefined();
     expect(dbNameFromUrl('mongodb://localhost:27017/?tls=true')).toBeUndefined();
+  });
+
+  it('puts jobs, banks, policies and workflow in one database: the given name, else the URL\'s, else modsvc (never the driver\'s `test`)', () => {
+    expect(mongoDatabaseName('mongodb://localhost:27017')).toBe('modsvc');
+    expect(mongoDatabaseName('mongodb://localhost:27017/jobsdb')).toBe('jobsdb');
+    expect(mongoDatabaseName('mongodb://localhost:27017/jobsdb', 'named')).toBe('named');
+    // Constructing a store does not connect.
+    for (const url of ['mongodb://localhost:27017', 'mongodb://localhost:27017/jobsdb']) {
+      const expected = mongoDatabaseName(url);
+      expect(new MongoBankStore(url)['dbName']).toBe(expected);
+      expect(new MongoPolicyStore(url)['dbName']).toBe(expected);
+      expect(new MongoWorkflowStore(url)['dbName']).toBe(expected);
+    }
   });
 
   it('creates indexes once on init, and lazily on first use', async () => {

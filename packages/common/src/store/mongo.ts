@@ -117,6 +117,14 @@ export function dbNameFromUrl(url: string): string | undefined {
   return m?.[1] ? decodeURIComponent(m[1]) : undefined;
 }
 
+/**
+ * The one database every MongoDB store of a deployment uses: the name given, else the connection
+ * string's, else 'modsvc' (the driver's own default, `test`, is never used).
+ */
+export function mongoDatabaseName(url: string, dbName?: string): string {
+  return dbName ?? dbNameFromUrl(url) ?? DEFAULT_DB_NAME;
+}
+
 /** Adapts a driver collection to JobCollection. */
 export function driverCollection(coll: Collection<JobDoc>): JobCollection {
   return {
@@ -177,7 +185,7 @@ export class MongoJobStore implements JobStore {
       keys = opts.idempotencyKeys;
     } else {
       this.client = new MongoClient(opts.url, { appName: 'modsvc', ignoreUndefined: true, ...opts.clientOptions });
-      const db = this.client.db(opts.dbName ?? dbNameFromUrl(opts.url) ?? DEFAULT_DB_NAME);
+      const db = this.client.db(mongoDatabaseName(opts.url, opts.dbName));
       this.coll = driverCollection(db.collection<JobDoc>(JOBS_COLLECTION));
       keys = driverKeyCollection(db.collection<IdempotencyKeyDoc>(IDEMPOTENCY_KEYS_COLLECTION));
     }

@@ -1,5 +1,6 @@
 // Hash banks in MongoDB (production): collections `banks` and `bank_content`, indexed per tenant and bank.
 import { MongoClient, type Collection } from 'mongodb';
+import { mongoDatabaseName } from '../mongo.ts';
 import type { BankContentRecord, BankRecord, BankStore } from './types.ts';
 
 type BankDoc = Omit<BankRecord, 'id'> & { _id: string };
@@ -15,10 +16,10 @@ export class MongoBankStore implements BankStore {
 
   constructor(url: string, dbName?: string) {
     this.client = new MongoClient(url, { appName: 'modsvc-banks', ignoreUndefined: true });
-    this.dbName = dbName;
+    this.dbName = mongoDatabaseName(url, dbName);
   }
 
-  private readonly dbName: string | undefined;
+  private readonly dbName: string;
 
   private get db() {
     return this.client.db(this.dbName);

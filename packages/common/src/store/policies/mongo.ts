@@ -1,5 +1,6 @@
 // Policy versions in MongoDB (production): collection `policy_versions`, unique per tenant and version.
 import { MongoClient, MongoServerError, type Collection } from 'mongodb';
+import { mongoDatabaseName } from '../mongo.ts';
 import type { PolicyStore, PolicyVersionRecord } from './types.ts';
 
 const DUPLICATE_KEY = 11000;
@@ -10,11 +11,11 @@ export class MongoPolicyStore implements PolicyStore {
   private readonly client: MongoClient;
   private initialized: Promise<void> | null = null;
 
-  constructor(
-    url: string,
-    private readonly dbName?: string,
-  ) {
+  private readonly dbName: string;
+
+  constructor(url: string, dbName?: string) {
     this.client = new MongoClient(url, { appName: 'modsvc-policies', ignoreUndefined: true });
+    this.dbName = mongoDatabaseName(url, dbName);
   }
 
   private get versions(): Collection<VersionDoc> {

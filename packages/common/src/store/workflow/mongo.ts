@@ -3,6 +3,7 @@
 // Audit and feedback keep `at_key`, the time in UTC ISO form, so that ranges and order hold whatever
 // offset a record's `at` was written with.
 import { MongoClient, MongoServerError, type Collection } from 'mongodb';
+import { mongoDatabaseName } from '../mongo.ts';
 import type { AuditRecord, FeedbackRecord, ModerationJob } from '../../domain/review.ts';
 import { DuplicateModerationJobError, type AuditListQuery, type WorkflowStore } from './types.ts';
 
@@ -28,11 +29,11 @@ export class MongoWorkflowStore implements WorkflowStore {
   private readonly client: MongoClient;
   private initialized: Promise<void> | null = null;
 
-  constructor(
-    url: string,
-    private readonly dbName?: string,
-  ) {
+  private readonly dbName: string;
+
+  constructor(url: string, dbName?: string) {
     this.client = new MongoClient(url, { appName: 'modsvc-workflow', ignoreUndefined: true });
+    this.dbName = mongoDatabaseName(url, dbName);
   }
 
   private get jobs(): Collection<ModerationDoc> {
