@@ -80,6 +80,8 @@ export function sharedSettingsSchema(service: ServiceName) {
     SERVICE_AUTH_KEY: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
     METRICS_PORT: port(SERVICE_PORTS[service].metrics),
     METRICS_HOST: z.string().default('0.0.0.0'),
+    /** Bearer token that lets GET /metrics on the gateway's REST port answer (unset: 404 there; all-in-one makes one at start). */
+    METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
     INGEST_ADDR: z.string().default(loopback('ingest')),
     TEXT_TOXICITY_ADDR: z.string().default(loopback('text-toxicity')),
     SPEECH_TO_TEXT_ADDR: z.string().default(loopback('speech-to-text')),

@@ -1,6 +1,7 @@
 // All-in-one: every service module in one process on embedded defaults (in-process bus, embedded store,
 // local media) unless the configuration says otherwise. The modules are the same ones each service runs
 // alone; here their peers are each other's objects instead of gRPC clients.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { environment, loadConfig, type Environment } from '@modsvc/common/config';
@@ -31,6 +32,8 @@ export interface AllInOne {
   /** The dev tenant's credentials when this start created or reused ./data/tenants.json. */
   devTenant: { apiKey: string | null; signingSecret: string | null; reviewer: { id: string; apiKey: string } | null } | null;
   schedule: TaskSchedule[];
+  /** The bearer token GET /metrics on the REST port asks for: METRICS_TOKEN, or one made at this start. */
+  metricsToken: { token: string; generated: boolean };
   stop(): Promise<void>;
 }
 
@@ -42,6 +45,9 @@ export async function startAllInOne(processEnv: Environment = environment()): Pr
   const log = serviceLogger('all-in-one');
   const env: Record<string, string | undefined> = { ...ALL_IN_ONE_DEFAULTS, ...withoutUnset(processEnv) };
   let devTenant: AllInOne['devTenant'] = null;
+  // One process, one port: metrics are served on the REST port, to holders of this token only.
+  const metricsToken = env.METRICS_TOKEN ? { token: env.METRICS_TOKEN, generated: false } : { token: crypto.randomBytes(24).toString('base64url'), generated: true };
+  env.METRICS_TOKEN = metricsToken.token;
   if (!env.TENANTS_FILE) {
     const dataDir = loadConfig(env, 'all-in-one').dataDir;
     fs.mkdirSync(dataDir, { recursive: true });
@@ -77,6 +83,7 @@ export async function startAllInOne(processEnv: Environment = environment()): Pr
     runtime: rt,
     devTenant,
     schedule: launched.flatMap((l) => l.schedule),
+    metricsToken,
     async stop() {
       await lag.stop();
       await stopAll();

@@ -19,6 +19,9 @@ process.stdout.write(
     (dev?.apiKey ? `dev API key: ${dev.apiKey}\n(get a token: curl -s -X POST ${aio.url}/v1/authenticate -d key=${dev.apiKey})\n` : '') +
     (dev?.reviewer ? `dev reviewer key (${dev.reviewer.id}; review console: ${aio.url}/review/): ${dev.reviewer.apiKey}\n` : '') +
     (dev?.signingSecret ? `webhook signing secret (for your receiver): ${dev.signingSecret}\n` : '') +
-    `OpenAPI: ${aio.url}/v1/openapi.json\n\n`,
+    `OpenAPI: ${aio.url}/v1/openapi.json\n` +
+    (aio.metricsToken.generated
+      ? `metrics (token made for this start; set METRICS_TOKEN to keep one): curl -s -H 'Authorization: Bearer ${aio.metricsToken.token}' ${aio.url}/metrics\n\n`
+      : `metrics: ${aio.url}/metrics with "Authorization: Bearer $METRICS_TOKEN"\n\n`),
 );
 handleProcessSignals(log, () => aio.stop());

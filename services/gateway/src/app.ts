@@ -19,7 +19,8 @@ import type { MediaKind, Product } from '@modsvc/common/jobs';
 import type { TenantRegistry } from '@modsvc/common/tenants';
 import type { Config } from '@modsvc/common/config';
 import type { Logger } from '@modsvc/common/logger';
-import { httpDuration, httpRequests, registry } from '@modsvc/common/metrics';
+import { httpDuration, httpRequests } from '@modsvc/common/metrics';
+import { metricsRoute } from './metrics-route.ts';
 import { TokenIssuer, principalOf, type TokenPrincipal } from '@modsvc/common/tokens';
 import { RateLimiter } from './rate-limit.ts';
 import { TenantRateLimits, requestKind } from './tenant-limits.ts';
@@ -96,9 +97,7 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
     const ready = deps.isReady?.() ?? true;
     res.status(ready ? 200 : 503).send(ready ? 'ready' : 'not ready');
   });
-  app.get('/metrics', async (_req, res) => {
-    res.type(registry.contentType).send(await registry.metrics());
-  });
+  app.get('/metrics', asyncRoute(metricsRoute(config.METRICS_TOKEN)));
 
   const v1 = express.Router();
   v1.use(express.urlencoded({ extended: false, limit: '300kb' }));

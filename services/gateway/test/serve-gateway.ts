@@ -7,7 +7,11 @@ import path from 'node:path';
 import { loadConfig } from '@modsvc/common/config';
 import { createGatewayApp, type GatewayDeps } from '../src/app.ts';
 
-type Given = Pick<GatewayDeps, 'log' | 'tenants' | 'tokens'> & Partial<Omit<GatewayDeps, 'config' | 'log' | 'tenants' | 'tokens'>>;
+type Given = Pick<GatewayDeps, 'log' | 'tenants' | 'tokens'> &
+  Partial<Omit<GatewayDeps, 'config' | 'log' | 'tenants' | 'tokens'>> & {
+    /** Further configuration (environment variable names), beside the fresh DATA_DIR. */
+    env?: Record<string, string>;
+  };
 
 export interface ServedGateway {
   /** http://127.0.0.1:<port> (the API is under /v1). */
@@ -18,15 +22,16 @@ export interface ServedGateway {
 export async function serveGateway(given: Given): Promise<ServedGateway> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
   const unused = () => Promise.reject(new Error('not used in this test'));
+  const { env, ...rest } = given;
   const deps = {
-    config: loadConfig({ DATA_DIR: dir }),
+    config: loadConfig({ DATA_DIR: dir, ...env }),
     ingest: { submitUpload: unused, submitUrl: unused, getJob: unused },
     moderator: { moderate: unused },
     models: { models: unused },
     deliveries: { deliveries: unused, redeliver: unused },
     banks: {},
     policies: {},
-    ...given,
+    ...rest,
   } as GatewayDeps;
   const server = http.createServer(createGatewayApp(deps));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
