@@ -77,12 +77,12 @@ export function createIngest(rt: Runtime, admission: AdmissionControl): Ingest {
    */
   async function createOnce(opts: SubmitOptions, create: (id: string) => Promise<void>): Promise<{ jobId: string; created: boolean }> {
     await admission.admit();
-    const id = newJobId();
-    const earlier = await keys.claim(opts, id);
-    if (earlier) {
-      rt.log.info({ job_id: earlier.jobId, tenant: opts.tenantId }, 'repeated submit answered with the job of its idempotency key');
-      return { jobId: earlier.jobId, created: false };
+    const claimed = await keys.claim(opts, newJobId);
+    if ('jobId' in claimed) {
+      rt.log.info({ job_id: claimed.jobId, tenant: opts.tenantId }, 'repeated submit answered with the job of its idempotency key');
+      return { jobId: claimed.jobId, created: false };
     }
+    const id = claimed.create;
     try {
       await create(id);
     } catch (err) {

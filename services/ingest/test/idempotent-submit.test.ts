@@ -80,6 +80,42 @@ describe('idempotent submits', () => {
     expect(await queued()).toBe(4);
   });
 
+  it('never answers a repeat with a job that does not exist yet: repeats wait while the first submit is still creating it', async () => {
+    const create = rt.store.create.bind(rt.store);
+    rt.store.create = async (record) => {
+      await new Promise((r) => setTimeout(r, 300)); // a slow store: the key is claimed, the job not yet there
+      return create(record);
+    };
+    const ingest = ingestWith();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const { jobId } = await ingest.submitUrl(opts('slow'), URL_A);
+        return { jobId, existsWhenAnswered: (await rt.store.getForTenant('acme', jobId)) !== null };
+      }),
+    );
+    expect(new Set(answers.map((a) => a.jobId)).size).toBe(1);
+    expect(answers.every((a) => a.existsWhenAnswered)).toBe(true);
+    expect(await queued()).toBe(1);
+  });
+
+  it('a repeat waiting on a creation that fails takes the key over and creates the job', async () => {
+    const create = rt.store.create.bind(rt.store);
+    let calls = 0;
+    rt.store.create = async (record) => {
+      calls++;
+      await new Promise((r) => setTimeout(r, 150));
+      if (calls === 1) throw new Error('store unavailable');
+      return create(record);
+    };
+    const ingest = ingestWith();
+    const [first, second] = await Promise.allSettled([ingest.submitUrl(opts('flaky'), URL_A), new Promise((r) => setTimeout(r, 30)).then(() => ingest.submitUrl(opts('flaky'), URL_A))]);
+    expect(first).toMatchObject({ status: 'rejected', reason: expect.objectContaining({ message: 'store unavailable' }) });
+    expect(second.status).toBe('fulfilled');
+    const { jobId } = (second as PromiseFulfilledResult<{ jobId: string }>).value;
+    expect(await rt.store.getForTenant('acme', jobId)).not.toBeNull();
+    expect(await queued()).toBe(1);
+  });
+
   it('frees the key when the job could not be created, so that the retry creates it', async () => {
     const file = path.join(dir, 'a.png');
     fs.writeFileSync(file, PNG);
