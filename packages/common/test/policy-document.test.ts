@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ModerationRulesSchema,
   PolicyDocumentSchema,
+  standardModerationRules,
   POLICY_TABLE_VERSION,
   resolvePolicyDocument,
   riskLevel,
@@ -58,5 +60,19 @@ describe('policy document', () => {
     expect(STANDARD_POLICY.version).toBe(POLICY_TABLE_VERSION);
     expect(STANDARD_POLICY.categories.map((c) => c.name)).toEqual(STANDARD_CATEGORIES.map((c) => c.name));
     for (const score of [null, 0, 0.19, 0.2, 0.5, 0.79, 0.8, 1]) expect(riskLevelWith(STANDARD_POLICY.categories[0]!.thresholds, score)).toBe(riskLevel(score));
+  });
+});
+
+describe('the Standard moderation rules have one home', () => {
+  it('the field defaults, a document without moderation and the Standard policy are the same rules, never shared arrays', () => {
+    const fromFields = ModerationRulesSchema.parse({});
+    const fromDocument = PolicyDocumentSchema.parse(COSMETICS).moderation;
+    expect(fromFields).toEqual(standardModerationRules());
+    expect(fromDocument).toEqual(standardModerationRules());
+    expect(STANDARD_POLICY.moderation).toEqual(standardModerationRules());
+    fromFields.reject.push('MEDIUM');
+    fromDocument.review_categories.push('COSMETICS');
+    expect(ModerationRulesSchema.parse({}).reject).toEqual(['HIGH']);
+    expect(PolicyDocumentSchema.parse(COSMETICS).moderation.review_categories).toEqual([]);
   });
 });

@@ -3,12 +3,12 @@
 // deciding threshold) escalates to human review; a category no model or term could score (UNKNOWN) was
 // not checked, so the rules' `unknown` choice applies to it (by default review), never a silent approve.
 import crypto from 'node:crypto';
-import type { ModerationDecision, ModerationRules, PolicyCategoryResult, PolicyThresholds } from '@modsvc/common/domain/index';
+import { standardModerationRules, type ModerationDecision, type ModerationRules, type PolicyCategoryResult, type PolicyThresholds } from '@modsvc/common/domain/index';
 
 export type DecidedCategory = Pick<PolicyCategoryResult, 'name' | 'risk_level'> & Partial<Pick<PolicyCategoryResult, 'triggered_by' | 'score'>>;
 export type Decision = Pick<ModerationDecision, 'decision' | 'decision_type' | 'escalate' | 'escalate_reasons' | 'reject_reasons'>;
 
-export const STANDARD_RULES: ModerationRules = { reject: ['HIGH'], review: ['MEDIUM'], unknown: 'review', review_categories: [], uncertainty_band: 0, review_sample_rate: 0 };
+export const STANDARD_RULES: ModerationRules = standardModerationRules();
 
 type Action = 'reject' | 'review' | 'approve';
 type Level = 'HIGH' | 'MEDIUM' | 'LOW';

@@ -93,26 +93,44 @@ export const PolicyThresholdsSchema = z
 
 const DecidingRiskLevelSchema = z.enum(['HIGH', 'MEDIUM', 'LOW']);
 
+/**
+ * The Standard moderation rules, the one home of every default: reject HIGH, review MEDIUM, review what
+ * no model or term could score, no review categories, no uncertainty band, no quality sampling. The
+ * schema's field defaults, a document without `moderation`, the Standard policy and the decider all
+ * take them from here (a fresh copy each time: nobody shares the arrays).
+ */
+export function standardModerationRules() {
+  return {
+    reject: ['HIGH'] as ('HIGH' | 'MEDIUM' | 'LOW')[],
+    review: ['MEDIUM'] as ('HIGH' | 'MEDIUM' | 'LOW')[],
+    unknown: 'review' as 'review' | 'approve' | 'reject',
+    review_categories: [] as string[],
+    uncertainty_band: 0,
+    review_sample_rate: 0,
+  };
+}
+const STANDARD_RULES = standardModerationRules();
+
 export const ModerationRulesSchema = z.strictObject({
-  reject: z.array(DecidingRiskLevelSchema).default(['HIGH']).describe('Risk levels rejected automatically.'),
-  review: z.array(DecidingRiskLevelSchema).default(['MEDIUM']).describe('Risk levels escalated to human review.'),
-  unknown: z.enum(['review', 'approve', 'reject']).default('review').describe('What a category no model or term could score leads to.'),
+  reject: z.array(DecidingRiskLevelSchema).default(() => [...STANDARD_RULES.reject]).describe('Risk levels rejected automatically.'),
+  review: z.array(DecidingRiskLevelSchema).default(() => [...STANDARD_RULES.review]).describe('Risk levels escalated to human review.'),
+  unknown: z.enum(['review', 'approve', 'reject']).default(STANDARD_RULES.unknown).describe('What a category no model or term could score leads to.'),
   review_categories: z
     .array(BankCategorySchema)
     .max(50)
-    .default([])
+    .default(() => [...STANDARD_RULES.review_categories])
     .describe('Categories escalated to review whenever they score LOW or above (and are not rejected).'),
   uncertainty_band: z
     .number()
     .min(0)
     .max(0.5)
-    .default(0)
+    .default(STANDARD_RULES.uncertainty_band)
     .describe('A score this close to the threshold of a deciding level (either side) is not trusted: the category goes to review as uncertain_<category>.'),
   review_sample_rate: z
     .number()
     .min(0)
     .max(1)
-    .default(0)
+    .default(STANDARD_RULES.review_sample_rate)
     .describe('Share of automated decisions also queued for review as quality samples (the automated decision stands unless the reviewer overturns it).'),
 });
 
@@ -136,7 +154,7 @@ export const PolicyDocumentSchema = z
     categories: z.array(PolicyCategorySpecSchema).min(1).max(50),
     thresholds: PolicyThresholdsSchema.default(RISK_THRESHOLDS).describe('Default thresholds for categories that give none.'),
     enabled: z.array(BankCategorySchema).optional().describe('The categories scored; all of them when absent.'),
-    moderation: ModerationRulesSchema.default({ reject: ['HIGH'], review: ['MEDIUM'], unknown: 'review', review_categories: [], uncertainty_band: 0, review_sample_rate: 0 }),
+    moderation: ModerationRulesSchema.default(standardModerationRules),
   })
   .superRefine((doc, ctx) => {
     const names = doc.categories.map((c) => c.name);
@@ -179,7 +197,7 @@ function specOf(signal: PolicySignal): PolicySignalSpec {
 export const STANDARD_POLICY_DOCUMENT: PolicyDocument = {
   categories: STANDARD_CATEGORIES.map((c) => ({ name: c.name, description: c.description, signals: c.signals.map(specOf) })),
   thresholds: { ...RISK_THRESHOLDS },
-  moderation: { reject: ['HIGH'], review: ['MEDIUM'], unknown: 'review', review_categories: [], uncertainty_band: 0, review_sample_rate: 0 },
+  moderation: standardModerationRules(),
 };
 
 export function resolvePolicyDocument(doc: PolicyDocument, version: string): ResolvedPolicy {
