@@ -40,9 +40,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
+import { mulberry32 } from '@modsvc/common/seeded-random';
 import { HUMAN_MODEL_DIR } from '../src/models/human.ts';
 import { decodeFrame, type RgbImage } from '../src/models/preprocess.ts';
 import { requireHere, tfReady } from '../src/models/tfjs.ts';
+import { splitCsvLine } from './manifest.ts';
 import {
   MIDDLE_FINGER_THRESHOLD,
   MIN_FINGER_SCORE,
@@ -137,49 +139,15 @@ interface Item {
   set: SetName;
 }
 
-function parseCsvLine(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let q = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (q) {
-      if (c === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (c === '"') q = false;
-      else cur += c;
-    } else if (c === '"') q = true;
-    else if (c === ',') {
-      out.push(cur);
-      cur = '';
-    } else cur += c;
-  }
-  out.push(cur);
-  return out;
-}
-
 /** Labels a benign photograph may carry (anything else is a harmful class or not a plain photo). */
 const BENIGN_PHOTO_LABELS = new Set(['photo', 'benign', 'child', 'toy', 'drink']);
-
-/** mulberry32: a small seeded PRNG, so that the benign sample is the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function listItems(o: Options): Item[] {
   const rows = readFileSync(path.join(imagesDir, 'labels.csv'), 'utf8')
     .split('\n')
     .slice(1)
     .filter((l) => l.trim())
-    .map(parseCsvLine)
+    .map(splitCsvLine)
     .map(([file, labels]) => ({ file: file!, labels: new Set((labels ?? '').split(';')) }));
   const gest = (f: string) => /\/real4_cc9gest_\d+\.jpg$/.test(f);
   const pos = rows.filter((r) => gest(r.file) && r.labels.has('middle_finger_gesture'));
@@ -188,7 +156,7 @@ function listItems(o: Options): Item[] {
   const pool = rows
     .filter((r) => !gest(r.file) && r.labels.has('photo') && [...r.labels].every((l) => BENIGN_PHOTO_LABELS.has(l)))
     .sort((a, b) => a.file.localeCompare(b.file));
-  const r = rng(o.seed);
+  const r = mulberry32(o.seed);
   for (let i = pool.length - 1; i > 0; i--) {
     const j = Math.floor(r() * (i + 1));
     [pool[i], pool[j]] = [pool[j]!, pool[i]!];

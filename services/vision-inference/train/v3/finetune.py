@@ -232,18 +232,9 @@ def main():
                 out.append(torch.sigmoid(net.suffix(x, k)).numpy())
         return np.concatenate(out) if out else np.zeros((0, len(kit3.CLASSES)), np.float32)
 
-    def candidates(figs):
-        parts = []
-        for c in kit3.CANDIDATES:
-            sub = 'real' if c in kit3.REAL_SUBSET else 'photo'
-            f = [f"{r['rocAuc']:.3f}" for r in figs[c] if r['subset'] == sub and r['rocAuc'] is not None and r['positives'] >= 10]
-            if f:
-                parts.append(f"{c} {'/'.join(f)}")
-        return '; '.join(parts)
-
     held_items = [items[i] for i in held_idx]
     if held_idx:
-        say('probe only: ' + candidates(probe.figures(held_items, held_scores(), held)))
+        say('probe only: ' + probe.candidate_line(probe.figures(held_items, held_scores(), held)))
     started = time.time()
     rng = random.Random(a.seed)
     for epoch in range(a.epochs):
@@ -274,7 +265,7 @@ def main():
             n += len(chunk)
         msg = f'epoch {epoch + 1}/{a.epochs}: loss {total / n:.4f}, {time.time() - started:.0f} s'
         if held_idx:
-            msg += ' | held back: ' + candidates(probe.figures(held_items, held_scores(), held))
+            msg += ' | held back: ' + probe.candidate_line(probe.figures(held_items, held_scores(), held))
         say(msg)
     net.eval()
     torch.save({'state_dict': net.state_dict(), 'classes': kit3.CLASSES, 'size': a.size, 'fold': a.fold,

@@ -97,6 +97,23 @@ def figures(items, probs, held):
     return res
 
 
+def candidate_line(figs):
+    """One line of a fold's figures: each candidate class's ROC-AUC per counted held-back source."""
+    parts = []
+    for c in kit3.CANDIDATES:
+        sub = 'real' if c in kit3.REAL_SUBSET else 'photo'
+        f = [f"{r['rocAuc']:.3f}" for r in figs[c] if r['subset'] == sub and r['rocAuc'] is not None and r['positives'] >= MIN_POSITIVES]
+        if f:
+            parts.append(f"{c} {'/'.join(f)}")
+    return '; '.join(parts)
+
+
+def print_verdicts(summary):
+    for c, v in summary.items():
+        if v['candidate']:
+            print(f"{c:24s} {'PASS' if v['passes'] else 'fail'}  {v['why']}")
+
+
 def verdicts(per_fold):
     """The publishing rule over every fold's figures, per candidate class."""
     out = {}
@@ -169,9 +186,7 @@ def main():
             out.write('\t'.join(['fold', 'file', 'source'] + kit3.CLASSES) + '\n')
             for r in scores_rows:
                 out.write('\t'.join(r) + '\n')
-        for c, v in summary.items():
-            if v['candidate']:
-                print(f"{c:24s} {'PASS' if v['passes'] else 'fail'}  {v['why']}")
+        print_verdicts(summary)
 
 
 if __name__ == '__main__':

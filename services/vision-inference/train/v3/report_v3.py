@@ -69,9 +69,7 @@ def main():
         f.write('\t'.join(['fold', 'file', 'source', 'real', 'photo'] + [x for c in kit3.CANDIDATES for x in (c, f'{c}.target')]) + '\n')
         for r in rows:
             f.write('\t'.join(r) + '\n')
-    for c, v in summary.items():
-        if v['candidate']:
-            print(f"{c:24s} {'PASS' if v['passes'] else 'fail'}  {v['why']}")
+    probe.print_verdicts(summary)
 
 
 if __name__ == '__main__':
