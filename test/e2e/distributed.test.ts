@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { verifySignature, SIGNATURE_HEADER } from '@modsvc/common/webhook-signature';
 import { describePipelineContract } from './pipeline-contract.ts';
 import { describeBanksEndToEnd } from './banks.ts';
+import { describeIdempotentModerate } from './idempotent-moderate.ts';
 import { startDistributedDeployment } from '../helpers/deployments.ts';
 import { makeMp4, makePng } from '../helpers/media.ts';
 import { ingestClient } from '@modsvc/clients';
@@ -11,6 +12,7 @@ import { ApiError } from '@modsvc/common/errors';
 
 describePipelineContract('distributed (one process per service, gRPC + NATS JetStream)', () => startDistributedDeployment(), (ctx) => {
   describeBanksEndToEnd(ctx);
+  describeIdempotentModerate(ctx);
 
   it('internal gRPC refuses calls without a valid service token, and scopes jobs to their tenant', async () => {
     const c = ctx();

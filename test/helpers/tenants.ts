@@ -34,7 +34,8 @@ export function writeTenantsFile(dir: string): { file: string; acme: TestTenant;
       tenants: [
         { id: acme.id, api_keys: [acme.apiKey], signing_secret: acme.signingSecret, tier: 'standard', reviewers: acme.reviewers.map((r) => ({ id: r.id, api_keys: [r.key] })) },
         { id: globex.id, api_key_sha256: [sha256(globex.apiKey)], signing_secret: globex.signingSecret, reviewers: globex.reviewers.map((r) => ({ id: r.id, api_key_sha256: [sha256(r.key)] })) },
-        { id: initech.id, api_keys: [initech.apiKey], tier: 'premium' },
+        // initech's write burst holds a fleet of 100 concurrent retries (test/e2e/idempotent-moderate.ts).
+        { id: initech.id, api_keys: [initech.apiKey], tier: 'premium', limits: { writes_per_minute: 6000, write_burst: 200 } },
         {
           id: umbrella.id,
           api_keys: [umbrella.apiKey],
