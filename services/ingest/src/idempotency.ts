@@ -4,6 +4,7 @@
 // exactly one creates a job; a claim whose job then fails to be created is released. A repeat never
 // answers with a job that does not exist yet: while the first submit is still creating its job, the
 // repeat waits for it (and takes the key over if that creation fails and frees it).
+import { jitteredBackoffMs } from '@modsvc/common/backoff';
 import { ApiError } from '@modsvc/common/errors';
 import type { SubmitIdempotency, SubmitOptions } from '@modsvc/common/contracts';
 import type { JobStore } from '@modsvc/common/store/types';
@@ -41,7 +42,7 @@ export class SubmitKeys {
     if (!opts.idempotency) return { create: newId() };
     const { key, fingerprint } = opts.idempotency;
     const deadline = Date.now() + this.creatingWaitMs;
-    for (let delay = 20; ; delay = Math.min(delay * 2, 400)) {
+    for (let attempt = 0; ; attempt++) {
       const id = newId();
       const held = await this.store.claimIdempotencyKey(newIdempotencyKey({ tenantId: opts.tenantId, key, fingerprint, jobId: id }, this.now()));
       if (!held) return { create: id };
@@ -50,7 +51,7 @@ export class SubmitKeys {
       if (Date.now() >= deadline) {
         throw new ApiError('conflict', `Idempotency-Key "${key}" is held by a submit whose job is still being created; retry shortly.`);
       }
-      await new Promise((r) => setTimeout(r, delay / 2 + Math.random() * delay));
+      await new Promise((r) => setTimeout(r, jitteredBackoffMs(attempt, 20, 400)));
     }
   }
 

@@ -16,7 +16,7 @@
 // deleteExpired() removes an expired entry by purging its subject from the stream up to the
 // revision it read: nothing is left behind (no delete markers piling up for the 400 days of
 // max_age), and an entry rewritten meanwhile is left for the next sweep.
-import { randomInt } from 'node:crypto';
+import { jitteredBackoffMs } from '../backoff.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { JetStreamApiCodes, JetStreamApiError, StorageType, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
@@ -87,11 +87,6 @@ export function isRevisionConflict(err: unknown): boolean {
     return err.code === JetStreamApiCodes.StreamWrongLastSequence || err.code === JetStreamApiCodes.StreamWrongLastSequenceUnknown;
   }
   return err instanceof Error && /wrong last sequence/i.test(err.message);
-}
-
-/** Jittered exponential backoff: up to 1, 2, 4 ... 64 ms. */
-function backoffMs(attempt: number): number {
-  return randomInt(0, 2 ** Math.min(attempt, 6) + 1);
 }
 
 function liveRecord(entry: KvEntry | null): JobRecord | null {
@@ -215,7 +210,7 @@ export class NatsKvJobStore extends ReadModifyWriteJobStore implements JobStore 
         if (!isRevisionConflict(err)) throw err;
         if (attempt >= this.maxAttempts) throw new JobStoreConflictError(id, attempt);
       }
-      await sleep(backoffMs(attempt));
+      await sleep(jitteredBackoffMs(attempt, 1, 64));
     }
   }
 

@@ -13,7 +13,7 @@
 // removal may have landed between); a key it stops needing is purged after the write and put back
 // if a later write needs it again.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { randomInt } from 'node:crypto';
+import { jitteredBackoffMs } from '../../backoff.ts';
 import type { KV } from '@nats-io/kv';
 import type { AuditRecord, FeedbackRecord, ModerationJob } from '../../domain/review.ts';
 import { KvBackedStore, tenantKeyPrefix } from '../kv-bucket.ts';
@@ -49,10 +49,6 @@ function indexKeys(job: ModerationJob): string[] {
 
 function tenantOfKey(key: string): string {
   return Buffer.from(key.slice(1, key.indexOf('.')), 'hex').toString('utf8');
-}
-
-function backoffMs(attempt: number): number {
-  return randomInt(0, 2 ** Math.min(attempt, 6) + 1);
 }
 
 export class NatsKvWorkflowStore extends KvBackedStore implements WorkflowStore {
@@ -131,7 +127,7 @@ export class NatsKvWorkflowStore extends KvBackedStore implements WorkflowStore 
       } catch (err) {
         if (!isRevisionConflict(err)) throw err;
         if (attempt >= UPDATE_ATTEMPTS) throw new Error(`moderation job ${id}: still conflicting after ${attempt} attempts`, { cause: err });
-        await sleep(backoffMs(attempt));
+        await sleep(jitteredBackoffMs(attempt, 1, 64));
         continue;
       }
       await this.putIndexKeys(kv, entering);
