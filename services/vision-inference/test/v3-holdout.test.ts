@@ -9,29 +9,12 @@ import { rocAuc } from '@modsvc/common/evaluation';
 import { VISUAL_CLASSES } from '@modsvc/common/classes';
 import { loadCalibration } from '../src/models/calibration.ts';
 import { V3_ID } from '../src/models/vision-v3.ts';
+import { readV3Results } from '../train/v3-results.ts';
 
 const run = path.resolve(import.meta.dirname, '../train/v3/results/run1');
 const images = path.resolve(import.meta.dirname, '../../../../shared/data/images');
 
-interface SourceFigure {
-  fold: string;
-  source: string;
-  positives: number;
-  negatives: number;
-  rocAuc: number | null;
-}
-interface Summary {
-  folds: Record<string, string[]>;
-  families: Record<string, string>;
-  rule: { minSources: number; minPositives: number; minRocAuc: number };
-  subsets: Record<string, 'photo' | 'real'>;
-  classes: Record<string, { candidate: boolean; passes: boolean; worstRocAuc: number | null; sources: SourceFigure[] }>;
-}
-
-const summary = JSON.parse(readFileSync(path.join(run, 'summary.json'), 'utf8')) as Summary;
-const [header, ...lines] = readFileSync(path.join(run, 'heldback.tsv'), 'utf8').trim().split('\n');
-const columns = header!.split('\t');
-const rows = lines.map((l) => Object.fromEntries(l.split('\t').map((v, i) => [columns[i]!, v])) as Record<string, string>);
+const { summary, rows } = readV3Results(run);
 const family = (source: string) => summary.families[source] ?? source;
 
 describe('vision v3 hold-out (train/v3/results/run1)', () => {

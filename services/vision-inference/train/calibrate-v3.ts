@@ -9,39 +9,21 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { VISUAL_CLASSES, type VisualClass } from '@modsvc/common/classes';
-import { type CalibrationFile, type ClassCalibrator } from '../src/models/calibration.ts';
+import { sigmoid, type CalibrationFile, type ClassCalibrator } from '../src/models/calibration.ts';
 import { V3_CALIBRATION_FILE, mergeV3Calibration, type V3Calibration } from '../src/models/v3-calibration.ts';
+import { V3_ID, V3_MANIFEST_FILE, type V3Manifest } from '../src/models/vision-v3.ts';
 import { fitLogistic, metrics } from './logistic.ts';
+import { readV3Results } from './v3-results.ts';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const ARTIFACTS = path.resolve(HERE, '../artifacts');
-const V3_MODEL = 'imagenet-mobilenet_v2-v3';
-const INPUT: [number, number] = [224, 224];
-
-interface SourceFigure {
-  fold: string;
-  source: string;
-  positives: number;
-  negatives: number;
-  rocAuc: number | null;
-}
-interface Verdict {
-  candidate: boolean;
-  passes: boolean;
-  why: string;
-  sources: SourceFigure[];
-}
-interface Summary {
-  rule: { minSources: number; minPositives: number; minRocAuc: number };
-  classes: Record<string, Verdict>;
-}
+const v3Manifest = JSON.parse(readFileSync(path.join(ARTIFACTS, V3_MANIFEST_FILE), 'utf8')) as V3Manifest;
+// The calibrators apply only to the network at the input size its held-back scores were made at.
+const INPUT = v3Manifest.inputSize;
 
 const resultsDir = path.resolve(process.argv[2] ?? path.join(HERE, 'v3/results/run1'));
-const summary = JSON.parse(readFileSync(path.join(resultsDir, 'summary.json'), 'utf8')) as Summary;
+const { summary, rows } = readV3Results(resultsDir);
 const rule = `>= ${summary.rule.minSources} held-back source repositories with >= ${summary.rule.minPositives} positives, worst ROC-AUC >= ${summary.rule.minRocAuc}`;
-const [header, ...lines] = readFileSync(path.join(resultsDir, 'heldback.tsv'), 'utf8').trim().split('\n');
-const columns = header!.split('\t');
-const rows = lines.map((l) => Object.fromEntries(l.split('\t').map((v, i) => [columns[i]!, v])) as Record<string, string>);
 
 const logit = (p: number) => Math.log(Math.max(p, 1e-7) / Math.max(1 - p, 1e-7));
 const classes: Partial<Record<VisualClass, ClassCalibrator>> = {};
@@ -63,10 +45,10 @@ for (const [name, verdict] of Object.entries(summary.classes)) {
   // Unweighted: the held-back images' own mix of positives and negatives (the heads were trained
   // class-balanced, so their raw probabilities overstate every class).
   const fit = fitLogistic(x, y, y.map(() => 1), { l2: 1e-3, iterations: 500 });
-  const calibrated = known.map((r) => 1 / (1 + Math.exp(-(fit.bias + fit.weights[0]! * logit(Number(r[cls]))))));
+  const calibrated = known.map((r) => sigmoid(fit.bias + fit.weights[0]! * logit(Number(r[cls]))));
   const photos = known.map((r, i) => [r, i] as const).filter(([r]) => r.photo === '1');
   classes[cls] = {
-    model: V3_MODEL,
+    model: V3_ID,
     method: 'platt',
     signals: [`v3.${cls}`],
     weights: fit.weights,
@@ -82,7 +64,7 @@ for (const [name, verdict] of Object.entries(summary.classes)) {
 }
 
 const v3: V3Calibration = {
-  model: V3_MODEL,
+  model: V3_ID,
   fittedOn: `held-back folds of ${path.relative(path.resolve(HERE, '../../..'), resultsDir)} (${rows.length} held-back images; ${rule})`,
   classes,
   nullClasses,

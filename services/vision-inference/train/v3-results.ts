@@ -1,0 +1,43 @@
+// A committed vision v3 run (train/v3/results/<run>/, written by report_v3.py): the publishing
+// rule's verdicts per class with every held-back source's figures (summary.json), and every
+// held-back image's score and target per candidate class (heldback.tsv). Read by calibrate-v3.ts
+// and by test/v3-holdout.test.ts.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface SourceFigure {
+  fold: string;
+  source: string;
+  positives: number;
+  negatives: number;
+  rocAuc: number | null;
+}
+
+export interface Verdict {
+  candidate: boolean;
+  passes: boolean;
+  why: string;
+  worstRocAuc: number | null;
+  sources: SourceFigure[];
+}
+
+export interface V3Summary {
+  folds: Record<string, string[]>;
+  /** Repositories that share originals, counted as one source: repository -> family. */
+  families: Record<string, string>;
+  rule: { minSources: number; minPositives: number; minRocAuc: number };
+  /** Per class, the images its figures are on: photographs, or all real images. */
+  subsets: Record<string, 'photo' | 'real'>;
+  classes: Record<string, Verdict>;
+}
+
+/** heldback.tsv's rows: fold, file, source (family), real, photo, and `<class>` / `<class>.target` per candidate class. */
+export type HeldBackRow = Record<string, string>;
+
+export function readV3Results(dir: string): { summary: V3Summary; rows: HeldBackRow[] } {
+  const summary = JSON.parse(readFileSync(path.join(dir, 'summary.json'), 'utf8')) as V3Summary;
+  const [header, ...lines] = readFileSync(path.join(dir, 'heldback.tsv'), 'utf8').trim().split('\n');
+  const columns = header!.split('\t');
+  const rows = lines.map((l) => Object.fromEntries(l.split('\t').map((v, i) => [columns[i]!, v])) as HeldBackRow);
+  return { summary, rows };
+}
