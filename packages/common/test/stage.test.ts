@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { MemoryBus } from '../src/bus/memory.ts';
-import { EmbeddedJobStore } from '../src/store/embedded.ts';
+import { embeddedJobStore } from '../src/store/index.ts';
 import { PermanentJobError } from '../src/errors.ts';
 import { runStage, finishJob, type StageDeps } from '../src/stage.ts';
 import type { Consumer } from '../src/bus/types.ts';
@@ -25,7 +25,7 @@ async function waitUntil(check: () => Promise<boolean>, ms = 10_000): Promise<vo
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stage-test-'));
-  const store = new EmbeddedJobStore({ dir });
+  const store = embeddedJobStore({ dir });
   const bus = new MemoryBus();
   await store.init();
   await bus.init();

@@ -1,11 +1,11 @@
 // Child process for the crash test in store.test.ts: writes to an embedded store at argv[2], reports
 // the ids on stdout, then kills itself with SIGKILL without closing the store.
-import { EmbeddedJobStore } from '../src/store/embedded.ts';
+import { embeddedJobStore } from '../src/store/index.ts';
 import { newJobRecord, opaqueResults } from './fixtures.ts';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: store-crash-child.ts <dir>');
-const store = new EmbeddedJobStore({ dir });
+const store = embeddedJobStore({ dir });
 const finished = newJobRecord({ tenantId: 'crash', callbackUrl: 'https://hooks.example.com/cb' });
 const queued = newJobRecord({ tenantId: 'crash' });
 await store.create(finished);

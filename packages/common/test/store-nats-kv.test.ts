@@ -1,4 +1,4 @@
-// NatsKvJobStore against a real NATS server: the one at NATS_URL (default nats://127.0.0.1:4222) if it
+// The job store on NATS KV against a real NATS server: the one at NATS_URL (default nats://127.0.0.1:4222) if it
 // answers, else a nats-server started here on a free port with a temporary JetStream directory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,17 +10,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { JetStreamApiError, jetstreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
-import { nanos } from '@nats-io/nats-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobRecord, SpeechPart, VisionPart } from '../src/jobs.ts';
-import {
-  DEFAULT_JOBS_KV_TTL_MS,
-  JobStoreConflictError,
-  NatsKvJobStore,
-  isRevisionConflict,
-  jobIdFromKey,
-  jobKey,
-} from '../src/store/nats-kv.ts';
+import { isRevisionConflict } from '../src/store/nats-kv.ts';
+import { RecordJobStore } from '../src/store/job-store.ts';
+import { decodeId, encodeId } from '../src/store/records/kv-keys.ts';
+import { NatsKvRecordStore, type NatsKvRecordStoreOptions } from '../src/store/records/nats-kv.ts';
+import { RecordConflictError } from '../src/store/records/types.ts';
 import { DuplicateJobError } from '../src/store/types.ts';
 import { newJobRecord, opaqueResults } from './fixtures.ts';
 import { describeJobStoreContract } from './store-contract.ts';
@@ -84,9 +80,20 @@ afterAll(async () => {
 });
 
 let bucketSeq = 0;
+/** A bucket prefix of its own: the job store's buckets are `<prefix>jobs` and `<prefix>idempotency_keys`. */
 function uniqueBucket(): string {
   bucketSeq += 1;
-  return `modsvc_test_${process.pid}_${bucketSeq}_${randomBytes(4).toString('hex')}`;
+  return `modsvc_test_${process.pid}_${bucketSeq}_${randomBytes(4).toString('hex')}_`;
+}
+
+/** A job store on its own connection over the buckets of `bucketPrefix`. */
+function jobStore(opts: Omit<NatsKvRecordStoreOptions, 'url'> & { maxAttempts?: number }): RecordJobStore {
+  const { maxAttempts, ...records } = opts;
+  return new RecordJobStore({ records: new NatsKvRecordStore({ url, ...records }), maxAttempts });
+}
+
+async function destroyBuckets(prefix: string): Promise<void> {
+  for (const name of ['jobs', 'idempotency_keys']) await destroyBucket(`${prefix}${name}`);
 }
 
 async function destroyBucket(bucket: string): Promise<void> {
@@ -101,37 +108,38 @@ function visionPart(score: number): VisionPart {
 }
 const speechPart: SpeechPart = { transcript: 'hi', segments: [], recognizer: 'r', toxicity: null, error: null };
 
-describeJobStoreContract('NatsKvJobStore', async () => {
-  const bucket = uniqueBucket();
-  let current = new NatsKvJobStore({ url, bucket });
+describeJobStoreContract('NATS KV', async () => {
+  const bucketPrefix = uniqueBucket();
+  let current = jobStore({ bucketPrefix });
   return {
     store: current,
     async reopen() {
       await current.close();
-      current = new NatsKvJobStore({ url, bucket });
+      current = jobStore({ bucketPrefix });
       return current;
     },
     async dispose() {
       await current.close();
-      await destroyBucket(bucket);
-      await destroyBucket(`${bucket}-idempotency-keys`);
+      await destroyBuckets(bucketPrefix);
     },
   };
 });
 
-describe('NatsKvJobStore', () => {
-  /** Runs `fn` with stores on the same fresh bucket, each on its own connection, then cleans up. */
-  async function withStores(n: number, fn: (...stores: NatsKvJobStore[]) => Promise<void>, extra: Partial<ConstructorParameters<typeof NatsKvJobStore>[0]> = {}) {
-    const bucket = uniqueBucket();
-    const stores = Array.from({ length: n }, () => new NatsKvJobStore({ url, bucket, ...extra }));
+describe('job store on NATS KV', () => {
+  /** Runs `fn` with stores on the same fresh buckets, each on its own connection, then cleans up. */
+  async function withStores(n: number, fn: (...stores: RecordJobStore[]) => Promise<void>, extra: { maxAttempts?: number } = {}) {
+    const bucketPrefix = uniqueBucket();
+    const stores = Array.from({ length: n }, () => jobStore({ bucketPrefix, ...extra }));
     try {
       for (const s of stores) await s.init();
       await fn(...stores);
     } finally {
       for (const s of stores) await s.close();
-      await destroyBucket(bucket);
+      await destroyBuckets(bucketPrefix);
     }
   }
+
+  const streamOf = (s: RecordJobStore) => `KV_${(s.records as NatsKvRecordStore).bucketPrefix}jobs`;
 
   it('finish from two stores on two connections: exactly one transition per job', async () => {
     await withStores(2, async (a, b) => {
@@ -173,7 +181,7 @@ describe('NatsKvJobStore', () => {
     });
   });
 
-  it('gives up with JobStoreConflictError when the attempts are exhausted', async () => {
+  it('gives up with RecordConflictError when the attempts are exhausted', async () => {
     await withStores(
       1,
       async (s) => {
@@ -185,34 +193,41 @@ describe('NatsKvJobStore', () => {
         const failed = settled.filter((x): x is PromiseRejectedResult => x.status === 'rejected');
         expect(ok.length).toBeGreaterThanOrEqual(1);
         expect(failed.length).toBeGreaterThanOrEqual(1);
-        for (const f of failed) expect(f.reason).toBeInstanceOf(JobStoreConflictError);
+        for (const f of failed) expect(f.reason).toBeInstanceOf(RecordConflictError);
       },
       { maxAttempts: 1 },
     );
   });
 
-  it('creates the bucket with history 1 and a max_age of at least 400 days', async () => {
+  it('creates its buckets with history 1 and no max_age (expiry is deleteExpired\'s)', async () => {
     await withStores(1, async (s) => {
-      const info = await (await jetstreamManager(admin)).streams.info(s.streamName);
-      expect(info.config.max_msgs_per_subject).toBe(1);
-      expect(info.config.max_age).toBe(nanos(DEFAULT_JOBS_KV_TTL_MS));
-      expect(DEFAULT_JOBS_KV_TTL_MS).toBeGreaterThanOrEqual(400 * 24 * HOUR);
+      await s.findIdempotencyKey('acme', 'k'); // opens the keys bucket too
+      const jsm = await jetstreamManager(admin);
+      for (const stream of [streamOf(s), streamOf(s).replace(/jobs$/, 'idempotency_keys')]) {
+        const info = await jsm.streams.info(stream);
+        expect(info.config.max_msgs_per_subject).toBe(1);
+        expect(info.config.max_age).toBe(0);
+      }
     });
   });
 
-  it('raises the max_age of an existing bucket that is shorter, and keeps its data', async () => {
-    const bucket = uniqueBucket();
-    const kv = await new Kvm(admin).create(bucket, { history: 1, ttl: HOUR });
+  it('uses an existing bucket as it is, and refuses one that keeps several values per key', async () => {
+    const bucketPrefix = uniqueBucket();
+    const kv = await new Kvm(admin).create(`${bucketPrefix}jobs`, { history: 1, ttl: 400 * 24 * HOUR });
     await kv.put('pre-existing', 'x');
-    const store = new NatsKvJobStore({ url, bucket });
+    const store = jobStore({ bucketPrefix });
+    const several = uniqueBucket();
+    await new Kvm(admin).create(`${several}jobs`, { history: 5 });
+    const refused = jobStore({ bucketPrefix: several });
     try {
-      await store.init();
-      const info = await (await jetstreamManager(admin)).streams.info(`KV_${bucket}`);
-      expect(info.config.max_age).toBe(nanos(DEFAULT_JOBS_KV_TTL_MS));
+      await store.create(newJobRecord());
       expect((await kv.get('pre-existing'))?.string()).toBe('x');
+      await expect(refused.get('x')).rejects.toThrow(/keeps 5 values per key/);
     } finally {
       await store.close();
-      await destroyBucket(bucket);
+      await refused.close();
+      await destroyBuckets(bucketPrefix);
+      await destroyBuckets(several);
     }
   });
 
@@ -225,9 +240,9 @@ describe('NatsKvJobStore', () => {
       await expect(s.create(newJobRecord({ id: 'a.b' }))).rejects.toBeInstanceOf(DuplicateJobError);
       expect(await s.get('a')).toBeNull();
     });
-    expect(jobKey('job_AbC-_09')).toBe('job_AbC-_09');
-    expect(jobKey('a.b')).toMatch(/^=[A-Za-z0-9_-]+$/);
-    for (const id of ['a.b', '=x', 'x y', 'job_1']) expect(jobIdFromKey(jobKey(id))).toBe(id);
+    expect(encodeId('job_AbC-_09')).toBe('job_AbC-_09');
+    expect(encodeId('a.b')).toMatch(/^=[A-Za-z0-9_-]+$/);
+    for (const id of ['a.b', '=x', 'x y', 'job_1']) expect(decodeId(encodeId(id))).toBe(id);
   });
 
   it('deleteExpired leaves nothing in the stream, and two concurrent sweeps count each record once', async () => {
@@ -248,8 +263,12 @@ describe('NatsKvJobStore', () => {
       expect(counts[0] + counts[1]).toBe(6);
       for (const j of expired) expect(await b.get(j.id)).toBeNull();
       expect((await b.get(kept.id))?.id).toBe(kept.id);
-      const info = await (await jetstreamManager(admin)).streams.info(a.streamName);
-      expect(info.state.messages).toBe(1); // no delete markers left behind
+      // No delete markers left behind: the stream holds exactly the keys there are (the kept job and its index entries).
+      const info = await (await jetstreamManager(admin)).streams.info(streamOf(a));
+      const keys: string[] = [];
+      for await (const k of await (await new Kvm(admin).open(streamOf(a).slice(3))).keys()) keys.push(k);
+      expect(keys.filter((k) => k.startsWith('r.'))).toHaveLength(1);
+      expect(info.state.messages).toBe(keys.length);
       await a.create(newJobRecord({ id: expired[1]!.id }));
       expect((await b.get(expired[1]!.id))?.status).toBe('queued');
     });
@@ -271,24 +290,23 @@ describe('NatsKvJobStore', () => {
   });
 
   it('leaves a given connection open on close, and rejects use after close', async () => {
-    const bucket = uniqueBucket();
+    const bucketPrefix = uniqueBucket();
     const nc = await connect({ servers: url });
-    const store = new NatsKvJobStore({ connection: nc, bucket });
+    const store = new RecordJobStore({ records: new NatsKvRecordStore({ connection: nc, bucketPrefix }) });
     try {
       await store.create(newJobRecord());
       await store.close();
       expect(nc.isClosed()).toBe(false);
       await expect(store.get('x')).rejects.toThrow(/closed/);
     } finally {
-      await destroyBucket(bucket);
+      await destroyBuckets(bucketPrefix);
       await nc.close();
     }
   });
 
   it('rejects bad options', () => {
-    expect(() => new NatsKvJobStore({})).toThrow(/url or connection/);
-    expect(() => new NatsKvJobStore({ url, bucket: 'a.b' })).toThrow(/bucket/);
-    expect(() => new NatsKvJobStore({ url, history: 0 })).toThrow(/history/);
+    expect(() => new NatsKvRecordStore({})).toThrow(/url or connection/);
+    expect(() => new NatsKvRecordStore({ url, bucketPrefix: 'a.b' })).toThrow(/bucket prefix/);
   });
 
   it('recognises revision conflicts', () => {

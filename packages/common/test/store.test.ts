@@ -5,31 +5,20 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EmbeddedJobStore, repairTornTail } from '../src/store/embedded.ts';
-import { createJobStore } from '../src/store/index.ts';
-import {
-  JOB_INDEXES,
-  MongoJobStore,
-  dbNameFromUrl,
-  mongoDatabaseName,
-  expiredFilter,
-  finishUpdates,
-  fromJobDoc,
-  patchUpdate,
-  setPartUpdate,
-  toJobDoc,
-  webhookSwap,
-} from '../src/store/mongo.ts';
-import { decodeRecord, encodeRecord } from '../src/store/records.ts';
-import { IDEMPOTENCY_KEYS_COLLECTION, IDEMPOTENCY_KEY_INDEXES } from '../src/store/idempotency-mongo.ts';
+import { createJobStore, embeddedJobStore, RecordJobStore } from '../src/store/index.ts';
+import { dbNameFromUrl, mongoDatabaseName } from '../src/store/mongo.ts';
+import { IDEMPOTENCY_KEYS_SPEC, JOBS_SPEC } from '../src/store/job-records.ts';
+import { decodeValue, encodeValue } from '../src/store/records/codec.ts';
+import { EmbeddedRecordStore } from '../src/store/records/embedded.ts';
+import { MongoRecordStore, TTL_INDEX, mongoIndexes } from '../src/store/records/mongo.ts';
+import { repairTornTail } from '../src/store/records/torn-tail.ts';
 import { DuplicateJobError } from '../src/store/types.ts';
+import type { JobRecord } from '../src/jobs.ts';
 import { MongoBankStore } from '../src/store/banks/mongo.ts';
 import { MongoPolicyStore } from '../src/store/policies/mongo.ts';
-import { MongoWorkflowStore } from '../src/store/workflow/mongo.ts';
 import { newJobRecord, opaqueResults } from './fixtures.ts';
+import { nedbMongoDrivers } from './record-store/nedb-mongo-driver.ts';
 import { describeJobStoreContract } from './store-contract.ts';
-import { NedbJobCollection } from './store-nedb-collection.ts';
-import { NedbIdempotencyKeyCollection } from './store-nedb-key-collection.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -39,14 +28,14 @@ async function tempDir(): Promise<string> {
 
 // ---- the contract on each implementation ------------------------------------------------------
 
-describeJobStoreContract('EmbeddedJobStore', async () => {
+describeJobStoreContract('embedded', async () => {
   const dir = await tempDir();
-  let current = new EmbeddedJobStore({ dir });
+  let current = embeddedJobStore({ dir });
   return {
     store: current,
     async reopen() {
       await current.close();
-      current = new EmbeddedJobStore({ dir });
+      current = embeddedJobStore({ dir });
       return current;
     },
     async dispose() {
@@ -56,15 +45,14 @@ describeJobStoreContract('EmbeddedJobStore', async () => {
   };
 });
 
-describeJobStoreContract('MongoJobStore logic over a nedb-backed collection (no server)', async () => {
-  const collection = new NedbJobCollection();
-  const idempotencyKeys = new NedbIdempotencyKeyCollection();
-  let current = new MongoJobStore({ collection, idempotencyKeys });
+describeJobStoreContract('MongoDB logic over nedb (no server)', async () => {
+  const driver = nedbMongoDrivers();
+  let current = new RecordJobStore({ records: new MongoRecordStore({ driver }) });
   return {
     store: current,
     async reopen() {
       await current.close();
-      current = new MongoJobStore({ collection, idempotencyKeys });
+      current = new RecordJobStore({ records: new MongoRecordStore({ driver }) });
       return current;
     },
     async dispose() {
@@ -75,16 +63,17 @@ describeJobStoreContract('MongoJobStore logic over a nedb-backed collection (no 
 
 const MONGODB_URL = process.env.MONGODB_URL;
 
-describe.skipIf(!MONGODB_URL)('MongoJobStore on a MongoDB server (MONGODB_URL)', () => {
+describe.skipIf(!MONGODB_URL)('job store on a MongoDB server (MONGODB_URL)', () => {
   const url = MONGODB_URL ?? '';
-  describeJobStoreContract('MongoJobStore', async () => {
+  const onMongo = (dbName: string) => createJobStore({ kind: 'mongodb', mongodbUrl: url, mongodbDbName: dbName, dataDir: '/nonexistent' });
+  describeJobStoreContract('MongoDB', async () => {
     const dbName = `modsvc_test_${process.pid}_${Date.now()}`;
-    let current = new MongoJobStore({ url, dbName });
+    let current = onMongo(dbName);
     return {
       store: current,
       async reopen() {
         await current.close();
-        current = new MongoJobStore({ url, dbName });
+        current = onMongo(dbName);
         return current;
       },
       async dispose() {
@@ -96,20 +85,20 @@ describe.skipIf(!MONGODB_URL)('MongoJobStore on a MongoDB server (MONGODB_URL)',
     };
   });
 
-  it('creates the indexes, with a TTL index on expiresAt', async () => {
+  it('creates the indexes, with a TTL index on the expiry', async () => {
     const dbName = `modsvc_test_idx_${process.pid}_${Date.now()}`;
-    const store = new MongoJobStore({ url, dbName });
+    const store = onMongo(dbName);
     const client = new MongoClient(url);
     try {
-      await store.init();
+      await store.get('x');
       const indexes = await client.db(dbName).collection('jobs').listIndexes().toArray();
       expect(indexes.map((i) => i.key)).toEqual(
-        expect.arrayContaining([{ tenantId: 1, _id: 1 }, { status: 1, createdAt: 1 }, { 'webhook.state': 1 }, { expiresAt: 1 }]),
+        expect.arrayContaining([{ exp: 1 }, { 'ix.queued.p': 1, 'ix.queued.s': 1, _id: 1 }, { 'ix.pendingWebhooks.p': 1, 'ix.pendingWebhooks.s': 1, _id: 1 }, { 'ix.finished.p': 1, 'ix.finished.s': 1, _id: 1 }]),
       );
-      expect(indexes.find((i) => i.name === 'expiresAt_ttl')?.expireAfterSeconds).toBe(0);
+      expect(indexes.find((i) => i.name === 'exp_ttl')?.expireAfterSeconds).toBe(0);
       await store.findIdempotencyKey('acme', 'k');
-      const keyIndexes = await client.db(dbName).collection(IDEMPOTENCY_KEYS_COLLECTION).listIndexes().toArray();
-      expect(keyIndexes.find((i) => i.name === 'expiresAt_ttl')).toMatchObject({ key: { expiresAt: 1 }, expireAfterSeconds: 0 });
+      const keyIndexes = await client.db(dbName).collection('idempotency_keys').listIndexes().toArray();
+      expect(keyIndexes.find((i) => i.name === 'exp_ttl')).toMatchObject({ key: { exp: 1 }, expireAfterSeconds: 0 });
       await store.init(); // idempotent
     } finally {
       await store.close();
@@ -119,65 +108,38 @@ describe.skipIf(!MONGODB_URL)('MongoJobStore on a MongoDB server (MONGODB_URL)',
   });
 });
 
-// ---- MongoJobStore without a server ------------------------------------------------------------
+// ---- the job collections, and MongoDB without a server -----------------------------------------
 
-describe('MongoJobStore documents', () => {
+describe('job collections', () => {
   const now = new Date('2026-03-01T12:00:00.000Z');
+  const entries = (job: JobRecord) => Object.fromEntries(Object.entries(JOBS_SPEC.indexes!).map(([name, f]) => [name, f(job)]));
 
-  it('stores the job id as _id and reads it back', () => {
-    const job = newJobRecord();
-    const doc = toJobDoc(job);
-    expect(doc._id).toBe(job.id);
-    expect('id' in doc).toBe(false);
-    expect(fromJobDoc(doc)).toEqual(job);
-  });
-
-  it('finish matches only queued jobs, with exclusive callback conditions', () => {
-    const [withCallback, withoutCallback] = finishUpdates('j1', { status: 'done', results: opaqueResults({ a: 1 }) }, now);
-    expect(withCallback).toEqual({
-      filter: { _id: 'j1', status: 'queued', callbackUrl: { $ne: null } },
-      update: { $set: { status: 'done', results: { a: 1 }, finishedAt: now, updatedAt: now, 'webhook.state': 'pending' } },
+  it('index queued jobs by creation, finished ones by the minute they finished, pending webhooks by finish', () => {
+    const queued = newJobRecord({ createdAt: now, callbackUrl: 'https://hooks.example.com/cb' });
+    expect(entries(queued)).toEqual({ queued: { partition: '', sort: '2026-03-01T12:00:00.000Z' }, pendingWebhooks: null, finished: null });
+    const finishedAt = new Date('2026-03-01T12:07:30.500Z');
+    const done = { ...queued, status: 'done' as const, finishedAt, webhook: { ...queued.webhook, state: 'pending' as const } };
+    expect(entries(done)).toEqual({
+      queued: null,
+      pendingWebhooks: { partition: '', sort: '2026-03-01T12:07:30.500Z' },
+      finished: { partition: '2026-03-01T12:07', sort: '2026-03-01T12:07:30.500Z' },
     });
-    expect(withoutCallback).toEqual({
-      filter: { _id: 'j1', status: 'queued', callbackUrl: null },
-      update: { $set: { status: 'done', results: { a: 1 }, finishedAt: now, updatedAt: now } },
-    });
-    const [failed] = finishUpdates('j1', { status: 'failed', msg: 'bad' }, now);
-    expect(failed?.update).toEqual({ $set: { status: 'failed', msg: 'bad', finishedAt: now, updatedAt: now, 'webhook.state': 'pending' } });
+    expect(entries({ ...done, webhook: { ...done.webhook, state: 'delivered' as const } }).pendingWebhooks).toBeNull();
+    expect(JOBS_SPEC.expiresAt!(queued)).toBe(queued.expiresAt);
+    expect(JOBS_SPEC.readableUntilRemoved).toBe(true);
+    expect(IDEMPOTENCY_KEYS_SPEC.readableUntilRemoved).toBeFalsy();
   });
 
-  it('sets a part by its dotted path, so concurrent parts do not overwrite each other', () => {
-    const speech = { transcript: '', segments: [], recognizer: 'r', toxicity: null, error: null };
-    expect(setPartUpdate('speech', speech, now)).toEqual({ $set: { 'parts.speech': speech, updatedAt: now } });
-  });
-
-  it('patches only the given fields', () => {
-    expect(patchUpdate({ mediaKey: 'k', mediaType: undefined }, now)).toEqual({ $set: { mediaKey: 'k', updatedAt: now } });
-  });
-
-  it('swaps the webhook only while it is still the one the change was computed from', () => {
-    const a = { attempt: 2, at: now.toISOString(), httpStatus: 500, error: null, durationMs: 5 };
-    const current = { state: 'pending' as const, attempts: [a] };
-    const next = { state: 'gave_up' as const, attempts: [a], nextAttemptAt: null };
-    expect(webhookSwap('j1', current, next, now)).toEqual({
-      filter: { _id: 'j1', webhook: current },
-      update: { $set: { webhook: next, updatedAt: now } },
-    });
-  });
-
-  it('declares the indexes, with MongoDB enforcing retention through a TTL index', () => {
-    expect(JOB_INDEXES.map((i) => i.key)).toEqual([{ tenantId: 1, _id: 1 }, { status: 1, createdAt: 1 }, { 'webhook.state': 1 }, { expiresAt: 1 }, { finishedAt: 1 }]);
-    expect(JOB_INDEXES.find((i) => 'expiresAt' in (i.key as object))?.expireAfterSeconds).toBe(0);
-    expect(expiredFilter(now)).toEqual({ expiresAt: { $lt: now } });
-  });
-
-  it('lets MongoDB drop idempotency keys when they expire (TTL index), and refuses key calls without a key collection', async () => {
-    expect(IDEMPOTENCY_KEY_INDEXES).toEqual([{ key: { expiresAt: 1 }, name: 'expiresAt_ttl', expireAfterSeconds: 0 }]);
-    const keys = new NedbIdempotencyKeyCollection();
-    const store = new MongoJobStore({ collection: new NedbJobCollection(), idempotencyKeys: keys });
+  it('creates the MongoDB indexes once, lazily on first use: a TTL index and one per job index', async () => {
+    const driver = nedbMongoDrivers();
+    const store = new RecordJobStore({ records: new MongoRecordStore({ driver }) });
+    await store.get('x');
+    await store.get('y');
+    await store.init();
+    expect(driver('jobs').indexRequests).toEqual([mongoIndexes(['queued', 'pendingWebhooks', 'finished'])]);
     await store.findIdempotencyKey('acme', 'k');
-    expect(keys.indexRequests).toEqual([IDEMPOTENCY_KEY_INDEXES]);
-    await expect(new MongoJobStore({ collection: new NedbJobCollection() }).findIdempotencyKey('acme', 'k')).rejects.toThrow(/idempotencyKeys/);
+    expect(driver('idempotency_keys').indexRequests).toEqual([[TTL_INDEX]]);
+    expect(TTL_INDEX).toEqual({ key: { exp: 1 }, name: 'exp_ttl', expireAfterSeconds: 0 });
   });
 
   it('takes the database name from the URL when none is given', () => {
@@ -188,29 +150,21 @@ describe('MongoJobStore documents', () => {
     expect(dbNameFromUrl('mongodb://localhost:27017/?tls=true')).toBeUndefined();
   });
 
-  it('puts jobs, banks, policies and workflow in one database: the given name, else the URL\'s, else modsvc (never the driver\'s `test`)', () => {
+  it('puts jobs, banks and policies in one database: the given name, else the URL\'s, else modsvc (never the driver\'s `test`)', () => {
     expect(mongoDatabaseName('mongodb://localhost:27017')).toBe('modsvc');
     expect(mongoDatabaseName('mongodb://localhost:27017/jobsdb')).toBe('jobsdb');
     expect(mongoDatabaseName('mongodb://localhost:27017/jobsdb', 'named')).toBe('named');
     // Constructing a store does not connect.
     for (const url of ['mongodb://localhost:27017', 'mongodb://localhost:27017/jobsdb']) {
       const expected = mongoDatabaseName(url);
+      expect((createJobStore({ kind: 'mongodb', mongodbUrl: url, dataDir: '/x' }).records as MongoRecordStore).dbName).toBe(expected);
       expect(new MongoBankStore(url)['dbName']).toBe(expected);
       expect(new MongoPolicyStore(url)['dbName']).toBe(expected);
-      expect(new MongoWorkflowStore(url)['dbName']).toBe(expected);
     }
   });
 
-  it('creates indexes once on init, and lazily on first use', async () => {
-    const collection = new NedbJobCollection();
-    const store = new MongoJobStore({ collection });
-    await store.get('x');
-    await store.init();
-    expect(collection.indexRequests).toEqual([JOB_INDEXES]);
-  });
-
   it('rejects init when no server answers, and closes cleanly', async () => {
-    const store = new MongoJobStore({ url: 'mongodb://127.0.0.1:1/modsvc', clientOptions: { serverSelectionTimeoutMS: 300 } });
+    const store = new RecordJobStore({ records: new MongoRecordStore({ url: 'mongodb://127.0.0.1:1/modsvc', clientOptions: { serverSelectionTimeoutMS: 300 } }) });
     await expect(store.init()).rejects.toThrow();
     await store.close();
   });
@@ -219,8 +173,8 @@ describe('MongoJobStore documents', () => {
 describe('createJobStore', () => {
   it('builds the embedded store under <dataDir>/store', () => {
     const store = createJobStore({ kind: 'embedded', mongodbUrl: 'mongodb://ignored', dataDir: '/var/lib/modsvc' });
-    expect(store).toBeInstanceOf(EmbeddedJobStore);
-    expect((store as EmbeddedJobStore).dir).toBe(resolve('/var/lib/modsvc/store'));
+    expect(store.records).toBeInstanceOf(EmbeddedRecordStore);
+    expect((store.records as EmbeddedRecordStore).dir).toBe(resolve('/var/lib/modsvc/store'));
   });
 
   it('refuses the mongodb kind without a URL instead of silently using another store', () => {
@@ -229,14 +183,14 @@ describe('createJobStore', () => {
 
   it('builds MongoDB when asked', async () => {
     const store = createJobStore({ kind: 'mongodb', mongodbUrl: 'mongodb://127.0.0.1:1/x', dataDir: '/var/lib/modsvc' });
-    expect(store).toBeInstanceOf(MongoJobStore);
+    expect(store.records).toBeInstanceOf(MongoRecordStore);
     await store.close();
   });
 });
 
 // ---- embedded store specifics ------------------------------------------------------------------
 
-describe('EmbeddedJobStore', () => {
+describe('embedded job store', () => {
   let dir: string;
   beforeEach(async () => {
     dir = await tempDir();
@@ -246,13 +200,13 @@ describe('EmbeddedJobStore', () => {
   });
 
   it('keeps result keys with dots or $ and Dates nested anywhere', async () => {
-    const store = new EmbeddedJobStore({ dir });
+    const store = embeddedJobStore({ dir });
     const job = newJobRecord();
     const results = { 'a.b': 1, $weird: { when: new Date('2026-02-03T04:05:06.007Z') }, list: [new Date(0), 'x'] };
     await store.create(job);
     await store.finish(job.id, { status: 'done', results: opaqueResults(results) });
     await store.close();
-    const reopened = new EmbeddedJobStore({ dir });
+    const reopened = embeddedJobStore({ dir });
     const got = await reopened.get(job.id);
     expect(got?.results).toEqual(results);
     expect(((got?.results as Record<string, unknown> | null | undefined)?.$weird as { when: unknown }).when).toBeInstanceOf(Date);
@@ -261,18 +215,18 @@ describe('EmbeddedJobStore', () => {
 
   it('round-trips records through its codec', () => {
     const job = newJobRecord({ finishedAt: new Date(5), results: opaqueResults({ nested: { d: new Date(7) } }) });
-    expect(decodeRecord(encodeRecord(job))).toEqual(job);
+    expect(decodeValue(encodeValue(job))).toEqual(job);
   });
 
   it('rejects records without valid dates', async () => {
-    const store = new EmbeddedJobStore({ dir });
+    const store = embeddedJobStore({ dir });
     await expect(store.create(newJobRecord({ expiresAt: new Date(Number.NaN) }))).rejects.toThrow(/expiresAt/);
     await store.close();
   });
 
   it('shares one backend between stores opened on the same directory in one process', async () => {
-    const a = new EmbeddedJobStore({ dir });
-    const b = new EmbeddedJobStore({ dir: `${dir}/.` });
+    const a = embeddedJobStore({ dir });
+    const b = embeddedJobStore({ dir: `${dir}/.` });
     const job = newJobRecord();
     await a.create(job);
     await expect(b.create(job)).rejects.toBeInstanceOf(DuplicateJobError);
@@ -282,17 +236,17 @@ describe('EmbeddedJobStore', () => {
     expect((await b.get(job.id))?.id).toBe(job.id);
     await expect(a.get(job.id)).rejects.toThrow(/closed/);
     await b.close();
-    const c = new EmbeddedJobStore({ dir });
+    const c = embeddedJobStore({ dir });
     expect((await c.get(job.id))?.status).not.toBe('queued');
     await c.close();
   });
 
   it('refuses a directory locked by another live process on this host', async () => {
     await writeFile(join(dir, 'LOCK'), JSON.stringify({ pid: process.ppid, host: hostname() }));
-    const store = new EmbeddedJobStore({ dir });
+    const store = embeddedJobStore({ dir });
     await expect(store.init()).rejects.toThrow(/in use by process/);
     await store.close();
-    const unlocked = new EmbeddedJobStore({ dir, lock: false });
+    const unlocked = embeddedJobStore({ dir, lock: false });
     await expect(unlocked.init()).resolves.toBeUndefined();
     await unlocked.close();
   });
@@ -303,7 +257,7 @@ describe('EmbeddedJobStore', () => {
     await new Promise((r) => dead.on('exit', r));
     for (const content of [JSON.stringify({ pid: deadPid, host: hostname() }), JSON.stringify({ pid: process.pid, host: hostname() }), '{"pi']) {
       await writeFile(join(dir, 'LOCK'), content);
-      const store = new EmbeddedJobStore({ dir });
+      const store = embeddedJobStore({ dir });
       await store.init();
       expect(JSON.parse(await readFile(join(dir, 'LOCK'), 'utf8'))).toEqual({ pid: process.pid, host: hostname() });
       await store.close();
@@ -320,7 +274,7 @@ describe('EmbeddedJobStore', () => {
     expect(signal, err).toBe('SIGKILL');
     const ids = JSON.parse(out) as { finished: string; queued: string };
 
-    const store = new EmbeddedJobStore({ dir });
+    const store = embeddedJobStore({ dir });
     const finished = await store.get(ids.finished);
     expect(finished).toMatchObject({ status: 'done', results: { ok: true }, webhook: { state: 'pending' } });
     expect(finished?.parts.speech?.transcript).toBe('hi');
@@ -331,12 +285,12 @@ describe('EmbeddedJobStore', () => {
   });
 
   it('opens over a last line torn by a crash mid-write', async () => {
-    const store = new EmbeddedJobStore({ dir });
+    const store = embeddedJobStore({ dir });
     const job = newJobRecord();
     await store.create(job);
     await store.close();
     await appendFile(join(dir, 'jobs.db'), '{"_id":"torn","status":"que');
-    const reopened = new EmbeddedJobStore({ dir });
+    const reopened = embeddedJobStore({ dir });
     expect(await reopened.get(job.id)).toEqual(job);
     expect(await reopened.get('torn')).toBeNull();
     await reopened.close();
@@ -345,7 +299,7 @@ describe('EmbeddedJobStore', () => {
   it('compacts its log as it grows and when closed', async () => {
     const file = join(dir, 'jobs.db');
     const linesFor = async (id: string) => (await readFile(file, 'utf8')).split('\n').filter((l) => l.includes(`"_id":"${id}"`)).length;
-    const store = new EmbeddedJobStore({ dir, compactionCheckWrites: 10 });
+    const store = embeddedJobStore({ dir, compactionCheckWrites: 10 });
     const job = newJobRecord();
     await store.create(job);
     for (let i = 0; i < 25; i += 1) await store.update(job.id, { mediaKey: `k${i}` });
@@ -353,7 +307,7 @@ describe('EmbeddedJobStore', () => {
     expect(await linesFor(job.id)).toBeLessThan(10);
     await store.close();
     expect(await linesFor(job.id)).toBe(1);
-    const reopened = new EmbeddedJobStore({ dir });
+    const reopened = embeddedJobStore({ dir });
     expect((await reopened.get(job.id))?.mediaKey).toBe('k24');
     await reopened.close();
   });

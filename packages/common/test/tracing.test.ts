@@ -7,7 +7,7 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 import { trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { MemoryBus } from '../src/bus/memory.ts';
-import { EmbeddedJobStore } from '../src/store/embedded.ts';
+import { embeddedJobStore } from '../src/store/index.ts';
 import { runStage } from '../src/stage.ts';
 import { withSpan } from '../src/tracing.ts';
 import { newJobRecord } from './fixtures.ts';
@@ -29,7 +29,7 @@ afterAll(async () => {
 describe('trace propagation over the bus', () => {
   it("continues the publisher's trace in the stage span", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trace-'));
-    const store = new EmbeddedJobStore({ dir });
+    const store = embeddedJobStore({ dir });
     const bus = new MemoryBus();
     await store.init();
     await bus.init();

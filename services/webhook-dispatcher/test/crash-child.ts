@@ -2,13 +2,13 @@
 // argv[2]; the test kills it with SIGKILL while the receiver holds the request.
 import { EgressGuard } from '@modsvc/common/egress';
 import { logger } from '@modsvc/common/logger';
-import { EmbeddedJobStore } from '@modsvc/common/store/embedded';
+import { embeddedJobStore } from '@modsvc/common/store/index';
 import { createJobDeliveries } from '../src/job-deliveries.ts';
 
 const [dir, jobId] = process.argv.slice(2);
 if (!dir || !jobId) throw new Error('usage: crash-child.ts <store dir> <job id>');
 const deliveries = createJobDeliveries({
-  store: new EmbeddedJobStore({ dir }),
+  store: embeddedJobStore({ dir }),
   secretsOf: () => ['s3cret'],
   guard: new EgressGuard({ allowCidrs: ['127.0.0.0/8'] }),
   timeoutMs: 10_000,

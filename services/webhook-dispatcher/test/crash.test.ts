@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { EgressGuard } from '@modsvc/common/egress';
 import { logger } from '@modsvc/common/logger';
-import { EmbeddedJobStore } from '@modsvc/common/store/embedded';
+import { embeddedJobStore } from '@modsvc/common/store/index';
 import { INTERRUPTED_ERROR } from '../src/attempt-log.ts';
 import { createJobDeliveries } from '../src/job-deliveries.ts';
 import { makeJob } from './fixtures.ts';
@@ -31,7 +31,7 @@ afterEach(async () => {
 
 it('a dispatcher killed during a delivery leaves the attempt in the log, and the next one re-sends it', async () => {
   const job = makeJob({ callbackUrl: `${receiver.url}/hook` });
-  const setup = new EmbeddedJobStore({ dir });
+  const setup = embeddedJobStore({ dir });
   await setup.create(job);
   await setup.close();
 
@@ -46,7 +46,7 @@ it('a dispatcher killed during a delivery leaves the attempt in the log, and the
   expect(await exited, stderr).toBe('SIGKILL');
   expect(receiver.calls).toHaveLength(1);
 
-  const store = new EmbeddedJobStore({ dir });
+  const store = embeddedJobStore({ dir });
   let clock = new Date();
   const deliveries = createJobDeliveries({
     store,

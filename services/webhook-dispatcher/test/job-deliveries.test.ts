@@ -11,7 +11,7 @@ import { ApiError } from '@modsvc/common/errors';
 import type { JobRecord } from '@modsvc/common/jobs';
 import { logger } from '@modsvc/common/logger';
 import { verifyStandardWebhook } from '@modsvc/common/standard-webhooks';
-import { EmbeddedJobStore } from '@modsvc/common/store/embedded';
+import { embeddedJobStore, type RecordJobStore } from '@modsvc/common/store/index';
 import { createJobDeliveries, type JobDeliveries } from '../src/job-deliveries.ts';
 import { RETRY_DELAYS_MS } from '../src/schedule.ts';
 import { makeJob } from './fixtures.ts';
@@ -22,14 +22,14 @@ const SECRETS: Record<string, string[]> = { tenant_a: ['new-secret', 'old-secret
 const T0 = new Date('2026-01-02T03:04:05.000Z');
 
 let dir: string;
-let store: EmbeddedJobStore;
+let store: RecordJobStore;
 let receiver: TestReceiver;
 let clock: Date;
 let deliveries: JobDeliveries;
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'webhook-deliveries-'));
-  store = new EmbeddedJobStore({ dir });
+  store = embeddedJobStore({ dir });
   receiver = await startTestReceiver();
   clock = T0;
   deliveries = createJobDeliveries({

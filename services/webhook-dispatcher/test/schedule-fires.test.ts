@@ -10,7 +10,7 @@ import { MemoryBus } from '@modsvc/common/bus/memory';
 import { EgressGuard } from '@modsvc/common/egress';
 import type { DeliveryLogView } from '@modsvc/common/domain/index';
 import { logger } from '@modsvc/common/logger';
-import { EmbeddedJobStore } from '@modsvc/common/store/embedded';
+import { embeddedJobStore, type RecordJobStore } from '@modsvc/common/store/index';
 import { createJobDeliveries, type JobDeliveries } from '../src/job-deliveries.ts';
 import { OVERDUE_GRACE_MS, redriveOverdue } from '../src/overdue-sweep.ts';
 import type { Settle } from '../src/scheduled-attempts.ts';
@@ -20,7 +20,7 @@ import { startTestReceiver, type TestReceiver } from './receiver.ts';
 
 const log = logger.child({ test: 'schedule-fires' });
 let dir: string;
-let store: EmbeddedJobStore;
+let store: RecordJobStore;
 let bus: MemoryBus;
 let receiver: TestReceiver;
 let deliveries: JobDeliveries;
@@ -61,7 +61,7 @@ async function settled(): Promise<void> {
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: new Date('2026-01-02T03:04:05.000Z') });
   dir = await mkdtemp(join(tmpdir(), 'schedule-fires-'));
-  store = new EmbeddedJobStore({ dir });
+  store = embeddedJobStore({ dir });
   bus = new MemoryBus();
   await bus.init();
   receiver = await startTestReceiver();

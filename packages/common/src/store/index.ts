@@ -1,17 +1,14 @@
 // Job store construction. Which store is chosen is configuration (JOB_STORE, resolved in config.ts:
 // MongoDB when MONGODB_URL is set, else NATS JetStream KV when NATS_URL is set, else the embedded file
-// store); this file only builds the one asked for.
-import { join } from 'node:path';
-import { EmbeddedJobStore } from './embedded.ts';
-import { MongoJobStore } from './mongo.ts';
-import { NatsKvJobStore } from './nats-kv.ts';
-import type { JobStore } from './types.ts';
+// store); the job store is the same code on each, over the record store of that kind (records/).
 import type { JobStoreKind } from '../config.ts';
+import { RecordJobStore } from './job-store.ts';
+import { EmbeddedRecordStore, type EmbeddedRecordStoreOptions } from './records/embedded.ts';
+import { createRecordStore } from './records/index.ts';
 
 export { DuplicateJobError, type JobPatch, type JobStore } from './types.ts';
-export { EmbeddedJobStore, type EmbeddedJobStoreOptions } from './embedded.ts';
-export { MongoJobStore, type MongoJobStoreOptions } from './mongo.ts';
-export { NatsKvJobStore, type NatsKvJobStoreOptions } from './nats-kv.ts';
+export { RecordJobStore, type RecordJobStoreOptions } from './job-store.ts';
+export { RecordConflictError } from './records/types.ts';
 
 export interface CreateJobStoreOptions {
   kind: JobStoreKind;
@@ -26,15 +23,11 @@ export interface CreateJobStoreOptions {
 }
 
 /** Builds (does not init) the job store of the given kind. */
-export function createJobStore(opts: CreateJobStoreOptions): JobStore {
-  switch (opts.kind) {
-    case 'mongodb':
-      if (!opts.mongodbUrl) throw new Error('the mongodb job store needs MONGODB_URL');
-      return new MongoJobStore({ url: opts.mongodbUrl, dbName: opts.mongodbDbName });
-    case 'nats-kv':
-      if (!opts.natsUrl) throw new Error('the nats-kv job store needs NATS_URL');
-      return new NatsKvJobStore({ url: opts.natsUrl });
-    case 'embedded':
-      return new EmbeddedJobStore({ dir: join(opts.dataDir, 'store') });
-  }
+export function createJobStore(opts: CreateJobStoreOptions): RecordJobStore {
+  return new RecordJobStore({ records: createRecordStore(opts) });
+}
+
+/** The job store in files in `dir` (tests and tools; deployments use createJobStore). */
+export function embeddedJobStore(opts: EmbeddedRecordStoreOptions): RecordJobStore {
+  return new RecordJobStore({ records: new EmbeddedRecordStore(opts), now: opts.now });
 }

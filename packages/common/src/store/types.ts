@@ -20,7 +20,7 @@ export class DuplicateJobError extends Error {
 
 /**
  * Job persistence. Every write is idempotent so that a redelivered bus message can repeat it.
- * Implementations: EmbeddedJobStore (file-persisted, all-in-one) and MongoJobStore (official driver).
+ * One implementation, RecordJobStore (job-store.ts), over the record store of the deployment's kind.
  */
 export interface JobStore {
   init(): Promise<void>;

@@ -1,9 +1,35 @@
-// Pure job-record transitions shared by the store implementations, and the Date-preserving codec
-// the embedded store uses to keep records opaque to its database engine.
+// The job store's two collections on the record store, and the pure job-record transitions it applies
+// through the one update loop (records/update.ts).
 import type { JobOutcome, JobParts, JobRecord, JobWebhook, PartName } from '../jobs.ts';
+import type { IdempotencyKeyRecord } from './idempotency-keys.ts';
+import { minuteKey, timeKey } from './records/sort-keys.ts';
+import type { CollectionSpec } from './records/types.ts';
 import type { JobPatch } from './types.ts';
 
-const PATCH_KEYS = ['mediaKey', 'mediaType', 'metadata', 'expectedParts'] as const satisfies readonly (keyof JobPatch)[];
+/**
+ * Jobs by id. Indexes: `queued` (oldest first), `pendingWebhooks` (finished jobs whose webhook is
+ * pending, oldest finish first) and `finished` (partitioned by the minute of finishedAt, so that
+ * counting recent finishes reads a few small partitions). A job stays readable after its expiresAt
+ * until deleteExpired (or MongoDB's TTL monitor) removes it.
+ */
+export const JOBS_SPEC: CollectionSpec<JobRecord> = {
+  name: 'jobs',
+  indexes: {
+    queued: (j) => (j.status === 'queued' ? { partition: '', sort: timeKey(j.createdAt) } : null),
+    pendingWebhooks: (j) => (j.status !== 'queued' && j.webhook.state === 'pending' ? { partition: '', sort: timeKey(j.finishedAt ?? j.createdAt) } : null),
+    finished: (j) => (j.finishedAt !== null ? { partition: minuteKey(j.finishedAt), sort: timeKey(j.finishedAt) } : null),
+  },
+  expiresAt: (j) => j.expiresAt,
+  readableUntilRemoved: true,
+};
+
+/** Idempotency keys by idempotencyKeyId; an expired key reads as absent, so its id is free. */
+export const IDEMPOTENCY_KEYS_SPEC: CollectionSpec<IdempotencyKeyRecord> = {
+  name: 'idempotency_keys',
+  expiresAt: (k) => k.expiresAt,
+};
+
+const PATCH_KEYS = ['mediaKey', 'mediaType', 'contentSha256', 'metadata', 'expectedParts'] as const satisfies readonly (keyof JobPatch)[];
 
 /** The fields of a patch that are actually given (undefined means "leave as is"). */
 export function definedPatch(patch: JobPatch): JobPatch {
@@ -50,32 +76,4 @@ export function applyFinish(job: JobRecord, outcome: JobOutcome, now: Date): Job
 
 export function applyWebhook(job: JobRecord, webhook: JobWebhook, now: Date): JobRecord {
   return { ...job, webhook, updatedAt: now };
-}
-
-// ---- codec ------------------------------------------------------------------------------------
-// JSON with Dates tagged as {"$$date": epochMs}, wherever they occur in the record. The record is
-// stored as one string so that keys with dots or a leading '$' (allowed in results) are never
-// interpreted by the database engine.
-
-const DATE_TAG = '$$date';
-
-export function encodeRecord(job: JobRecord): string {
-  return JSON.stringify(job, function (this: Record<string, unknown>, key: string, value: unknown) {
-    const raw = this[key];
-    if (raw instanceof Date) return { [DATE_TAG]: raw.getTime() };
-    return value;
-  });
-}
-
-export function decodeRecord(text: string): JobRecord {
-  return JSON.parse(text, (_key: string, value: unknown) => {
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      const keys = Object.keys(value);
-      if (keys.length === 1 && keys[0] === DATE_TAG) {
-        const ms = (value as Record<string, unknown>)[DATE_TAG];
-        return new Date(typeof ms === 'number' ? ms : Number.NaN);
-      }
-    }
-    return value;
-  }) as JobRecord;
 }
