@@ -15,7 +15,7 @@ import { createPolicyStore, policyVersionName, type PolicyStore } from '../packa
 import { createWorkflowStore, type WorkflowStore } from '../packages/common/src/store/workflow/index.ts';
 import { activePolicy, mayPublishPolicies, policyNamed } from '../packages/common/src/tenant-policy.ts';
 import { TenantRegistry } from '../packages/common/src/tenants.ts';
-import { changesOf, DEFAULT_TARGETS, judgedLevel, recalibrate, withThresholds } from '../services/moderator/src/recalibrate.ts';
+import { changesOf, DEFAULT_TARGETS, judgedLevels, recalibrate, withThresholds } from '../services/moderator/src/recalibrate.ts';
 import { textReport } from './recalibrate-report.ts';
 
 const USAGE = 'usage: recalibrate --tenant <id> [--publish] [--json] [--limit <feedback records, default 100000>]';
@@ -100,10 +100,10 @@ async function recalibrateTenant(opts: Options, tenants: TenantRegistry, policie
   const records = await workflow.listFeedback(tenantId, opts.limit);
   if (records.length >= opts.limit) io.err(`note: read the oldest ${opts.limit} feedback records only (--limit)\n`);
 
-  // Each record is judged at the lowest acting level of the rules of the version that scored it.
+  // Each record is judged at its category's acting level under the rules of the version that scored it.
   const versions = [...new Set(records.map((r) => r.policy_version))];
-  const levels = new Map(await Promise.all(versions.map(async (v) => [v, judgedLevel((await policyNamed(policies, tenantId, v ?? undefined)).moderation)] as const)));
-  const results = recalibrate(records, active, (v) => levels.get(v)!, DEFAULT_TARGETS);
+  const rules = new Map(await Promise.all(versions.map(async (v) => [v, (await policyNamed(policies, tenantId, v ?? undefined)).moderation] as const)));
+  const results = recalibrate(records, active, judgedLevels((v) => rules.get(v)!), DEFAULT_TARGETS);
   const changes = changesOf(results);
 
   let published: { version: string } | null = null;

@@ -6,7 +6,6 @@ import {
   POLICY_TABLE_VERSION,
   resolvePolicyDocument,
   riskLevel,
-  riskLevelWith,
   RISK_THRESHOLDS,
   STANDARD_CATEGORIES,
   STANDARD_POLICY,
@@ -59,7 +58,7 @@ describe('policy document', () => {
   it('the Standard policy is the table with its thresholds and version', () => {
     expect(STANDARD_POLICY.version).toBe(POLICY_TABLE_VERSION);
     expect(STANDARD_POLICY.categories.map((c) => c.name)).toEqual(STANDARD_CATEGORIES.map((c) => c.name));
-    for (const score of [null, 0, 0.19, 0.2, 0.5, 0.79, 0.8, 1]) expect(riskLevelWith(STANDARD_POLICY.categories[0]!.thresholds, score)).toBe(riskLevel(score));
+    for (const score of [null, 0, 0.19, 0.2, 0.5, 0.79, 0.8, 1]) expect(riskLevel(score, STANDARD_POLICY.categories[0]!.thresholds)).toBe(riskLevel(score));
   });
 });
 

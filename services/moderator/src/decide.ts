@@ -3,27 +3,28 @@
 // deciding threshold) escalates to human review; a category no model or term could score (UNKNOWN) was
 // not checked, so the rules' `unknown` choice applies to it (by default review), never a silent approve.
 import crypto from 'node:crypto';
-import { standardModerationRules, type ModerationDecision, type ModerationRules, type PolicyCategoryResult, type PolicyThresholds } from '@modsvc/common/domain/index';
+import {
+  ruleAction,
+  standardModerationRules,
+  type DecidingLevel,
+  type ModerationDecision,
+  type ModerationRules,
+  type PolicyCategoryResult,
+  type PolicyThresholds,
+} from '@modsvc/common/domain/index';
 
 export type DecidedCategory = Pick<PolicyCategoryResult, 'name' | 'risk_level'> & Partial<Pick<PolicyCategoryResult, 'triggered_by' | 'score'>>;
 export type Decision = Pick<ModerationDecision, 'decision' | 'decision_type' | 'escalate' | 'escalate_reasons' | 'reject_reasons'>;
 
 export const STANDARD_RULES: ModerationRules = standardModerationRules();
 
-type Action = 'reject' | 'review' | 'approve';
-type Level = 'HIGH' | 'MEDIUM' | 'LOW';
-
-function levelAction(c: DecidedCategory, rules: ModerationRules): Action {
-  if (c.risk_level === 'UNKNOWN') return rules.unknown;
-  if (c.risk_level === 'NONE') return 'approve';
-  if (rules.reject.includes(c.risk_level)) return 'reject';
-  if (rules.review.includes(c.risk_level)) return 'review';
-  return rules.review_categories.includes(c.name) ? 'review' : 'approve';
-}
+// What the rules do with a category's level is policy-rules.ts's ruleAction (shared with feedback and
+// recalibration through the acting level); the uncertainty band and known content are decided here.
+const levelAction = (c: DecidedCategory, rules: ModerationRules) => ruleAction(rules, c.name, c.risk_level);
 
 /** The thresholds whose crossing changes the action: the lowest rejected level's, and the lowest reviewed level's. */
 function decidingThresholds(rules: ModerationRules, t: PolicyThresholds): number[] {
-  const lowest = (levels: readonly Level[]) => (levels.length ? Math.min(...levels.map((l) => t[l])) : null);
+  const lowest = (levels: readonly DecidingLevel[]) => (levels.length ? Math.min(...levels.map((l) => t[l])) : null);
   return [lowest(rules.reject), lowest(rules.review)].filter((x): x is number => x !== null);
 }
 

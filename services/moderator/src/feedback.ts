@@ -6,7 +6,10 @@ import type { FeedbackActor, ReviewerRef } from '@modsvc/common/contracts';
 import { ApiError } from '@modsvc/common/errors';
 import type { JobRecord } from '@modsvc/common/jobs';
 import {
+  actingLevel,
+  flaggedAt,
   isPolicyResult,
+  type ActingRules,
   type FeedbackInput,
   type FeedbackRecord,
   type ModerationDecision,
@@ -99,19 +102,22 @@ export async function recordFeedback(rt: Runtime, tenantId: string, actor: Feedb
   return record;
 }
 
-const RANK: Record<string, number> = { unknown: -1, none: 0, low: 1, medium: 2, high: 3 };
-
 /**
- * The reviewer agreed (correct) or not that each category they set is flagged: at or above the lowest
- * level the policy version's rules reject or review. A MEDIUM raised to HIGH is still correct; a
- * MEDIUM lowered to LOW is not.
+ * Whether the reviewer agreed (correct) that the category is flagged as the automated decision had it:
+ * at or above its acting level under the rules of the policy version (policy-rules.ts, the level that
+ * recalibration judges the record at). Under the Standard rules a MEDIUM raised to HIGH is still
+ * correct; a MEDIUM lowered to LOW is not (for a category in review_categories, LOW still acts).
  */
+export function reviewerAgrees(rules: ActingRules, category: string, automatedLevel: string, reviewerLevel: string): boolean {
+  const acting = actingLevel(rules, category);
+  return flaggedAt(automatedLevel, acting) === flaggedAt(reviewerLevel, acting);
+}
+
+/** Feedback on every category the reviewer set a level for, judged by `reviewerAgrees`. */
 export async function feedbackFromReview(rt: Runtime, mod: ModerationJob, automated: ModerationDecision, reviewer: ReviewerRef, input: ReviewDecisionInput): Promise<void> {
   if (!input.categories.length) return;
   const job = await rt.store.getForTenant(mod.tenantId, mod.classificationJobId);
   const rules = (await policyNamed(rt.policies, mod.tenantId, automated.policy_version)).moderation;
-  const deciding = Math.min(4, ...[...rules.reject, ...rules.review].map((l) => RANK[l.toLowerCase()]!));
-  const flagged = (level: string | undefined) => (RANK[level ?? 'unknown'] ?? -1) >= deciding;
   for (const c of input.categories) {
     const before = automated.policy_categories.find((p) => p.name === c.name);
     if (!before || before.risk_level === 'unknown') continue;
@@ -120,7 +126,7 @@ export async function feedbackFromReview(rt: Runtime, mod: ModerationJob, automa
       mod.tenantId,
       { kind: 'reviewer', id: reviewer.reviewerId },
       { id: mod.classificationJobId, moderationJobId: mod.id },
-      { cls: null, category: c.name, correct: flagged(before.risk_level) === flagged(c.risk_level), note: `review: ${c.risk_level} (${input.reason})` },
+      { cls: null, category: c.name, correct: reviewerAgrees(rules, c.name, before.risk_level, c.risk_level), note: `review: ${c.risk_level} (${input.reason})` },
       reported,
     );
     await save(rt, record, mod);

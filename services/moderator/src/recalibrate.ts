@@ -3,16 +3,19 @@
 //
 // Labels. A feedback record on a category says whether the level the job reported for it was right. What
 // it judges is whether the category was *flagged*: reported at or above the judged level, which is the
-// lowest level the moderation rules of the policy version behind the job act on (reject or review;
-// MEDIUM under the Standard rules). Below that level the job was approved as far as that category goes,
-// so "correct" there means "rightly let through". Hence, with `flagged` = reported level >= judged level:
+// category's acting level under the moderation rules of the policy version behind the job (actingLevel in
+// packages/common/src/domain/policy-rules.ts: the lowest level the rules reject or review it at; MEDIUM
+// under the Standard rules, LOW for a category in review_categories, MEDIUM where the rules act on no
+// level). Reviewer feedback (feedback.ts) is recorded against the same level. Below that level the job
+// was approved as far as that category goes, so "correct" there means "rightly let through". Hence, with
+// `flagged` = reported level >= judged level:
 //   applies = flagged && correct  ||  !flagged && !correct        (i.e. applies === (flagged === correct))
 // Records without a score or with level UNKNOWN cannot be placed on the score axis and are left out.
 // Several records on the same job and category (a caller's and a reviewer's): the newest one counts.
 // Scores are compared across policy versions as they are; a tenant that changed a category's signals
 // should recalibrate on feedback gathered since.
 //
-// Fitting. A threshold t marks every score >= t (as riskLevelWith does). Per category:
+// Fitting. A threshold t marks every score >= t (as riskLevel does). Per category:
 // - HIGH rejects with nobody looking, so it must be right 9 times in 10: the threshold catching the most
 //   true cases with precision >= 0.9 (of the thresholds catching as many, the highest one).
 // - MEDIUM sends to a person, who catches the mistakes; 0.7 keeps most reviewer time on real cases while
@@ -24,11 +27,10 @@
 // decimals where that marks the same examples), so it does not hug one observed score. A category
 // with fewer than 10 true and 10 false examples, or where no threshold reaches the HIGH or MEDIUM
 // precision, keeps its thresholds, and the result says why.
-import type { ModerationRules, PolicyDocument, PolicyThresholds, ResolvedPolicy } from '@modsvc/common/domain/index';
+import { actingLevel, flaggedAt, riskRank, type ActingRules, type DecidingLevel, type PolicyDocument, type PolicyThresholds, type ResolvedPolicy } from '@modsvc/common/domain/index';
 import type { FeedbackRecord } from '@modsvc/common/domain/review';
 
-type Level = keyof PolicyThresholds;
-const LEVELS: readonly Level[] = ['HIGH', 'MEDIUM', 'LOW'];
+const LEVELS: readonly (keyof PolicyThresholds)[] = ['HIGH', 'MEDIUM', 'LOW'];
 
 export interface RecalibrationTargets {
   highPrecision: number;
@@ -56,18 +58,18 @@ export interface FeedbackCounts {
   negatives: number;
 }
 
-const RANK: Record<string, number> = { NONE: 0, LOW: 1, MEDIUM: 2, HIGH: 3 };
+/** The level a record is judged at: its category's acting level under the rules of the version behind it. */
+export type JudgedLevelOf = (policyVersion: string | null, category: string) => DecidingLevel;
 
-/** The lowest level the rules act on (reject or review); MEDIUM when they act on none. */
-export function judgedLevel(rules: Pick<ModerationRules, 'reject' | 'review'>): Level {
-  const acting = [...rules.reject, ...rules.review];
-  return acting.length === 0 ? 'MEDIUM' : acting.reduce((low, l) => (RANK[l]! < RANK[low]! ? l : low));
+/** `JudgedLevelOf` from the rules of each policy version (the acting level of policy-rules.ts). */
+export function judgedLevels(rulesOf: (policyVersion: string | null) => ActingRules): JudgedLevelOf {
+  return (policyVersion, category) => actingLevel(rulesOf(policyVersion), category);
 }
 
 /** Per category, the labelled scores of its feedback (see the header) and what was counted. */
 export function labelFeedback(
   records: readonly FeedbackRecord[],
-  judgedLevelOf: (policyVersion: string | null) => Level,
+  judgedLevelOf: JudgedLevelOf,
 ): Map<string, { examples: LabelledScore[]; counts: FeedbackCounts }> {
   const newest = new Map<string, FeedbackRecord>();
   const out = new Map<string, { examples: LabelledScore[]; counts: FeedbackCounts }>();
@@ -86,12 +88,11 @@ export function labelFeedback(
   }
   for (const r of newest.values()) {
     const e = entry(r.category!);
-    const reported = r.risk_level?.toUpperCase();
-    if (r.score === null || reported === undefined || !(reported in RANK)) {
+    if (r.score === null || riskRank(r.risk_level) === null) {
       e.counts.unscored++;
       continue;
     }
-    const flagged = RANK[reported]! >= RANK[judgedLevelOf(r.policy_version)]!;
+    const flagged = flaggedAt(r.risk_level, judgedLevelOf(r.policy_version, r.category!));
     const applies = flagged === r.correct;
     e.examples.push({ score: r.score, applies });
     if (applies) e.counts.positives++;
@@ -209,7 +210,7 @@ function levelMeasures(examples: readonly LabelledScore[], t: PolicyThresholds):
 export function recalibrate(
   records: readonly FeedbackRecord[],
   active: ResolvedPolicy,
-  judgedLevelOf: (policyVersion: string | null) => Level,
+  judgedLevelOf: JudgedLevelOf,
   targets: RecalibrationTargets = DEFAULT_TARGETS,
 ): CategoryRecalibration[] {
   const labelled = labelFeedback(records, judgedLevelOf);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STANDARD_POLICY, STANDARD_POLICY_DOCUMENT } from '@modsvc/common/domain/index';
-import { changesOf, DEFAULT_TARGETS, fitThresholds, judgedLevel, labelFeedback, measure, recalibrate, withThresholds } from '../src/recalibrate.ts';
+import { actingLevel, standardModerationRules, STANDARD_POLICY, STANDARD_POLICY_DOCUMENT } from '@modsvc/common/domain/index';
+import { changesOf, DEFAULT_TARGETS, fitThresholds, judgedLevels, labelFeedback, measure, recalibrate, withThresholds } from '../src/recalibrate.ts';
 import { feedback, feedbackFor, N, OVERLAPPING, P } from './recalibrate-fixtures.ts';
 
 describe('labelling feedback', () => {
@@ -25,13 +25,18 @@ describe('labelling feedback', () => {
     expect(labelled.counts).toMatchObject({ records: 8, positives: 4, negatives: 4, unscored: 0 });
   });
 
-  it('judges at the lowest level the rules act on', () => {
-    expect(judgedLevel({ reject: ['HIGH'], review: ['MEDIUM'] })).toBe('MEDIUM');
-    expect(judgedLevel({ reject: ['HIGH'], review: ['LOW', 'MEDIUM'] })).toBe('LOW');
-    expect(judgedLevel({ reject: ['HIGH'], review: [] })).toBe('HIGH');
+  it("judges at the category's acting level under the rules of the record's version", () => {
+    const rules = (r: Partial<ReturnType<typeof standardModerationRules>>) => ({ ...standardModerationRules(), ...r });
+    expect(actingLevel(rules({ reject: ['HIGH'], review: ['MEDIUM'] }), 'DRUGS')).toBe('MEDIUM');
+    expect(actingLevel(rules({ reject: ['HIGH'], review: ['LOW', 'MEDIUM'] }), 'DRUGS')).toBe('LOW');
+    expect(actingLevel(rules({ reject: ['HIGH'], review: [] }), 'DRUGS')).toBe('HIGH');
     const byVersion = (v: string | null) => (v === 'v2' ? 'LOW' : 'MEDIUM');
     const labelled = labelFeedback([feedback({ risk_level: 'LOW', correct: true, policy_version: 'v2' }), feedback({ risk_level: 'LOW', correct: true })], byVersion);
     expect(labelled.get('DRUGS')!.examples.map((e) => e.applies)).toEqual([true, false]);
+    // The level is per category: a review category acts (and is judged) from LOW.
+    const v3 = judgedLevels((v) => (v === 'v3' ? rules({ review_categories: ['DRUGS'] }) : standardModerationRules()));
+    const perCategory = labelFeedback([feedback({ risk_level: 'LOW', correct: true, policy_version: 'v3' }), feedback({ category: 'SEXUAL', risk_level: 'LOW', correct: true, policy_version: 'v3' })], v3);
+    expect([perCategory.get('DRUGS')!.examples[0]!.applies, perCategory.get('SEXUAL')!.examples[0]!.applies]).toEqual([true, false]);
   });
 
   it('leaves out unscored records and class feedback, and counts only the newest record per job and category', () => {

@@ -5,7 +5,7 @@ import type { JobRecord } from '@modsvc/common/jobs';
 import {
   STANDARD_POLICY,
   POLICY_TABLE_VERSION,
-  riskLevelWith,
+  riskLevel,
   type PolicyCategoryResult,
   type PolicyResult,
   type PolicySignalSpec,
@@ -64,7 +64,8 @@ export function scoreCategories(job: JobRecord, policy: ResolvedPolicy = STANDAR
     let unscored: string | null = null;
     for (const signal of cat.signals) {
       const s = signalScore(job, signal);
-      if (s.score === null) {
+      // A NaN is no measurement (riskLevel reads it as UNKNOWN): never let it stand for, or hide, a score.
+      if (s.score === null || Number.isNaN(s.score)) {
         if ('examples' in signal) unscored ??= s.by;
         continue;
       }
@@ -72,7 +73,7 @@ export function scoreCategories(job: JobRecord, policy: ResolvedPolicy = STANDAR
       if (!best || weighted > best.score) best = { score: weighted, by: s.by };
     }
     const score = best ? Math.round(best.score * 10000) / 10000 : null;
-    return { name: cat.name, description: cat.description, score, risk_level: riskLevelWith(cat.thresholds, score), triggered_by: best ? best.by : unscored };
+    return { name: cat.name, description: cat.description, score, risk_level: riskLevel(score, cat.thresholds), triggered_by: best ? best.by : unscored };
   });
 }
 

@@ -109,6 +109,23 @@ describe('policy categories of a custom document', () => {
     expect(ocr[0]).toMatchObject({ score: 0.6, triggered_by: 'ocr:term:"lipstick"@4-13' });
   });
 
+  it("reads each score against the category's own thresholds with the one risk-level function: a score at a threshold is that level", () => {
+    const arms = policy.categories.find((c) => c.name === 'ARMS_AMMO')!.thresholds;
+    for (const firearm of [0.95, 0.9499, 0.5, 0.4999, 0.2, 0.1999, 0]) {
+      const c = scoreCategories(job({ parts: { vision: vision({ firearm }) } }), policy).find((x) => x.name === 'ARMS_AMMO')!;
+      expect(c.risk_level).toBe(riskLevel(c.score, arms));
+    }
+    const at = (firearm: number) => scoreCategories(job({ parts: { vision: vision({ firearm }) } }), policy)[1]!.risk_level;
+    expect([at(0.95), at(0.9499), at(0.5), at(0.2), at(0.1999)]).toEqual(['HIGH', 'MEDIUM', 'MEDIUM', 'LOW', 'NONE']);
+  });
+
+  it('treats a signal score that is not a number as unscored: it neither hides another signal nor reads as NONE', () => {
+    const cats = scoreCategories(job({ parts: { vision: vision({ firearm: Number.NaN, knife: 0.9 }) } }));
+    expect(cats.find((c) => c.name === 'ARMS_AMMO')).toMatchObject({ score: 0.54, risk_level: 'MEDIUM', triggered_by: 'knife' });
+    const alone = scoreCategories(job({ parts: { vision: vision({ marijuana: Number.NaN }) } }));
+    expect(alone.find((c) => c.name === 'DRUGS')).toMatchObject({ score: null, risk_level: 'UNKNOWN' });
+  });
+
   it('a term list with text and no match scores 0; with no text and no scored class the category is UNKNOWN', () => {
     expect(scoreCategories(job({ caption: 'a red car', parts: {} }), policy)[0]).toMatchObject({ score: 0, risk_level: 'NONE' });
     expect(scoreCategories(job({ caption: null, parts: {} }), policy)[0]).toMatchObject({ score: null, risk_level: 'UNKNOWN', triggered_by: null });

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { TOXICITY_LABELS, VISUAL_CLASSES } from '../classes.ts';
 import { BankCategorySchema } from './banks.ts';
-import { POLICY_TABLE_VERSION, RISK_THRESHOLDS, STANDARD_CATEGORIES, type PolicySignal } from './standard-policy.ts';
+import { POLICY_TABLE_VERSION, STANDARD_CATEGORIES, type PolicySignal } from './standard-policy.ts';
+import { RISK_THRESHOLDS, standardModerationRules } from './policy-rules.ts';
 
 const WeightSchema = z.number().gt(0).max(1).describe('Multiplies the signal score (0 < weight <= 1).');
 
@@ -93,22 +94,7 @@ export const PolicyThresholdsSchema = z
 
 const DecidingRiskLevelSchema = z.enum(['HIGH', 'MEDIUM', 'LOW']);
 
-/**
- * The Standard moderation rules, the one home of every default: reject HIGH, review MEDIUM, review what
- * no model or term could score, no review categories, no uncertainty band, no quality sampling. The
- * schema's field defaults, a document without `moderation`, the Standard policy and the decider all
- * take them from here (a fresh copy each time: nobody shares the arrays).
- */
-export function standardModerationRules() {
-  return {
-    reject: ['HIGH'] as ('HIGH' | 'MEDIUM' | 'LOW')[],
-    review: ['MEDIUM'] as ('HIGH' | 'MEDIUM' | 'LOW')[],
-    unknown: 'review' as 'review' | 'approve' | 'reject',
-    review_categories: [] as string[],
-    uncertainty_band: 0,
-    review_sample_rate: 0,
-  };
-}
+// The defaults of the fields below are the Standard rules (policy-rules.ts).
 const STANDARD_RULES = standardModerationRules();
 
 export const ModerationRulesSchema = z.strictObject({
@@ -218,14 +204,6 @@ export function resolvePolicyDocument(doc: PolicyDocument, version: string): Res
 
 /** The Standard tier: today's table and thresholds, versioned by the table. */
 export const STANDARD_POLICY: ResolvedPolicy = resolvePolicyDocument(STANDARD_POLICY_DOCUMENT, POLICY_TABLE_VERSION);
-
-export function riskLevelWith(thresholds: PolicyThresholds, score: number | null): 'HIGH' | 'MEDIUM' | 'LOW' | 'NONE' | 'UNKNOWN' {
-  if (score === null) return 'UNKNOWN';
-  if (score >= thresholds.HIGH) return 'HIGH';
-  if (score >= thresholds.MEDIUM) return 'MEDIUM';
-  if (score >= thresholds.LOW) return 'LOW';
-  return 'NONE';
-}
 
 export const PolicyViewSchema = z
   .strictObject({

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ScoreSchema } from './score.ts';
 import { RiskLevelSchema } from './risk-level.ts';
 import { STANDARD_CATEGORY_NAMES } from './standard-policy.ts';
+import { RISK_THRESHOLDS } from './policy-rules.ts';
 import { parseAs } from './parse.ts';
 import { knownContentFields } from './known-content.ts';
 import { BankCategorySchema } from './banks.ts';
@@ -15,7 +16,9 @@ export const PolicyCategoryResultSchema = z.strictObject({
   name: PolicyCategoryNameSchema,
   description: z.string(),
   score: ScoreSchema.describe('The maximum of weight x score over the signals some model scored; null when none was.'),
-  risk_level: RiskLevelSchema.describe('HIGH >= 0.8, MEDIUM >= 0.5, LOW >= 0.2, else NONE; UNKNOWN when the score is null.'),
+  risk_level: RiskLevelSchema.describe(
+    `The score against the category's thresholds (Standard: HIGH >= ${RISK_THRESHOLDS.HIGH}, MEDIUM >= ${RISK_THRESHOLDS.MEDIUM}, LOW >= ${RISK_THRESHOLDS.LOW}; a Premium policy may set its own), else NONE; UNKNOWN when the score is null. A hash-bank category has its bank's level.`,
+  ),
   triggered_by: z.string().nullable().describe('The signal that set the score, e.g. `firearm`, `speech:threat`, or `bank:<bank_id>` for a known-content match.'),
 });
 

@@ -1,9 +1,9 @@
 // The Standard policy tier: five categories derived from item scores by a versioned table.
 // A category's score is the maximum of weight x score over its contributing signals that some model
-// scored; with no scored signal it is null and its risk level UNKNOWN. Changing weights or thresholds
-// means a new POLICY_TABLE_VERSION (reported in every policy result).
+// scored; with no scored signal it is null and its risk level UNKNOWN. Changing weights or the Standard
+// thresholds (RISK_THRESHOLDS in policy-rules.ts, with the risk-level function) means a new
+// POLICY_TABLE_VERSION (reported in every policy result).
 import type { ToxicityLabel, VisualClass } from '../classes.ts';
-import type { RiskLevel } from './risk-level.ts';
 
 export const POLICY_TABLE_VERSION = 'standard-2026-11-22';
 
@@ -79,14 +79,3 @@ export const STANDARD_CATEGORIES: readonly PolicyCategoryDefinition<StandardCate
 
 // A non-empty tuple, as zod's enum wants it.
 export const STANDARD_CATEGORY_NAMES = TABLE.map((c) => c.name) as [StandardCategoryName, ...StandardCategoryName[]];
-
-/** Thresholds on the category score (a calibrated probability times the signal's weight). */
-export const RISK_THRESHOLDS = { HIGH: 0.8, MEDIUM: 0.5, LOW: 0.2 } as const;
-
-export function riskLevel(score: number | null): RiskLevel {
-  if (score === null) return 'UNKNOWN';
-  if (score >= RISK_THRESHOLDS.HIGH) return 'HIGH';
-  if (score >= RISK_THRESHOLDS.MEDIUM) return 'MEDIUM';
-  if (score >= RISK_THRESHOLDS.LOW) return 'LOW';
-  return 'NONE';
-}
