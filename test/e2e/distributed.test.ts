@@ -29,6 +29,9 @@ describePipelineContract('distributed (one process per service, gRPC + NATS JetS
     const signed = ingestClient(address, serviceAuth(c.deployment.serviceAuthKey, 'gateway'));
     expect(await signed.getJob(acme, jobId, 'items', 'image')).toMatchObject({ jobId });
     expect(await signed.getJob(c.deployment.tenants.globex.id, jobId, 'items', 'image')).toBeNull();
+    // A valid token from a service that is not on the method's allow-list (packages/clients/src/callers.ts).
+    const outsider = ingestClient(address, serviceAuth(c.deployment.serviceAuthKey, 'webhook-dispatcher'));
+    expect(await refusal(outsider.getJob(acme, jobId, 'items', 'image'))).toBe('forbidden');
   });
 
   it('completes a job whose stage process is SIGKILLed mid-job once the stage is back, and the webhook arrives signed', async () => {

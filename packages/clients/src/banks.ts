@@ -21,6 +21,7 @@ import {
 } from '@modsvc/protos';
 import { ApiError } from '@modsvc/common/errors';
 import { callUnary, clientOptions, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import { callersOf } from './callers.ts';
 import type { ServiceAuth } from '@modsvc/common/service-auth';
 import type { BanksApi, MediaSource } from '@modsvc/common/contracts';
 import { BankSpecSchema, type Bank, type BankContent } from '@modsvc/common/domain/index';
@@ -97,7 +98,7 @@ export function banksBinding(api: BanksApi): GrpcBinding {
     }),
     HashMedia: unaryHandler(async (req) => withMedia(req, (m) => api.hashMedia(req.tenantId, m))),
   };
-  return { name: 'moderation.v1.Banks', definition: moderationGrpc().Banks.service, handlers };
+  return { name: 'moderation.v1.Banks', definition: moderationGrpc().Banks.service, handlers, callers: callersOf('moderation.v1.Banks') };
 }
 
 async function mediaRequest(tenantId: string, bankId: string, media: MediaSource, note: string | null): Promise<MediaRequest> {

@@ -10,6 +10,7 @@ import {
 } from '@modsvc/protos';
 import { ApiError } from '@modsvc/common/errors';
 import { clientOptions, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import { callersOf } from './callers.ts';
 import type { ServiceAuth } from '@modsvc/common/service-auth';
 import type { DeliveriesApi } from '@modsvc/common/contracts';
 import { AttemptOutcomeSchema, DeliveryStateSchema, type AttemptView } from '@modsvc/common/domain/index';
@@ -50,7 +51,7 @@ export function deliveriesBinding(api: DeliveriesApi): GrpcBinding {
       return { webhookId: view.webhookId, state: view.state, attempt: toProtoAttempt(view.attempt) };
     }),
   };
-  return { name: 'moderation.v1.WebhookDispatcher', definition: moderationGrpc().WebhookDispatcher.service, handlers };
+  return { name: 'moderation.v1.WebhookDispatcher', definition: moderationGrpc().WebhookDispatcher.service, handlers, callers: callersOf('moderation.v1.WebhookDispatcher') };
 }
 
 /** null for NOT_FOUND (the port's "no such job"); other errors propagate. */

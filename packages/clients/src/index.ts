@@ -9,3 +9,4 @@ export { speechToTextClient, speechToTextBinding } from './speech-to-text.ts';
 export { visionModelsClient, visionModelsBinding } from './vision-models.ts';
 export { banksClient, banksBinding } from './banks.ts';
 export { policiesClient, policiesBinding } from './policies.ts';
+export { ALLOWED_CALLERS, PEER_SERVICES, callersOf, type GrpcServiceName } from './callers.ts';

@@ -8,6 +8,7 @@ import * as grpc from '@grpc/grpc-js';
 import { moderationGrpc, type IngestHandlers, type JobOptions__Output, type JobView__Output, type SubmitReply__Output, type UploadPart__Output } from '@modsvc/protos';
 import { ApiError, toGrpcError } from '@modsvc/common/errors';
 import { clientOptions, callUnary, traceContextOf, traceMetadata, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import { callersOf } from './callers.ts';
 import type { ServiceAuth } from '@modsvc/common/service-auth';
 import { context } from '@opentelemetry/api';
 import type { IngestApi, SubmitOptions, UploadedFile } from '@modsvc/common/contracts';
@@ -102,7 +103,7 @@ export function ingestBinding(api: IngestApi, tmpDir = os.tmpdir()): GrpcBinding
       };
     }),
   };
-  return { name: 'moderation.v1.Ingest', definition: moderationGrpc().Ingest.service, handlers };
+  return { name: 'moderation.v1.Ingest', definition: moderationGrpc().Ingest.service, handlers, callers: callersOf('moderation.v1.Ingest') };
 }
 
 export function ingestClient(address: string, auth: ServiceAuth | null): IngestApi {

@@ -3,6 +3,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { moderationGrpc, type FrameReply__Output, type JsonReply, type JsonReply__Output, type ModeratorHandlers, type ModerationReply__Output } from '@modsvc/protos';
 import { clientOptions, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import { callersOf } from './callers.ts';
 import type { ServiceAuth } from '@modsvc/common/service-auth';
 import type { ModeratorApi, ReviewerRef } from '@modsvc/common/contracts';
 import {
@@ -62,7 +63,7 @@ export function moderatorBinding(api: ModeratorApi): GrpcBinding {
     }),
     ListAudit: unaryHandler(async (req) => found(await api.audit(req.tenantId, parseAs(AuditQuerySchema, 'AuditQuery', JSON.parse(req.queryJson))))),
   };
-  return { name: 'moderation.v1.Moderator', definition: moderationGrpc().Moderator.service, handlers };
+  return { name: 'moderation.v1.Moderator', definition: moderationGrpc().Moderator.service, handlers, callers: callersOf('moderation.v1.Moderator') };
 }
 
 export function moderatorClient(address: string, auth: ServiceAuth | null): ModeratorApi {

@@ -2,6 +2,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { moderationGrpc, type PoliciesHandlers, type PolicyVersionReply, type PolicyVersionReply__Output } from '@modsvc/protos';
 import { callUnary, clientOptions, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import { callersOf } from './callers.ts';
 import type { ServiceAuth } from '@modsvc/common/service-auth';
 import type { PoliciesApi } from '@modsvc/common/contracts';
 import { parseAs, PolicyViewSchema, type PolicyView } from '@modsvc/common/domain/index';
@@ -18,7 +19,7 @@ export function policiesBinding(api: PoliciesApi): GrpcBinding {
     PublishPolicy: unaryHandler(async (req) => toWire(await api.publishPolicy(req.tenantId, JSON.parse(req.documentJson)))),
     GetPolicyVersion: unaryHandler(async (req) => toWire(await api.policyVersion(req.tenantId, req.version))),
   };
-  return { name: 'moderation.v1.Policies', definition: moderationGrpc().Policies.service, handlers };
+  return { name: 'moderation.v1.Policies', definition: moderationGrpc().Policies.service, handlers, callers: callersOf('moderation.v1.Policies') };
 }
 
 export function policiesClient(address: string, auth: ServiceAuth | null): PoliciesApi {

@@ -6,6 +6,7 @@ import * as grpc from '@grpc/grpc-js';
 import { moderationGrpc, type SpeechToTextHandlers, type Transcript__Output } from '@modsvc/protos';
 import { ApiError } from '@modsvc/common/errors';
 import { callUnary, clientOptions, GRPC_MAX_MESSAGE_BYTES, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import { callersOf } from './callers.ts';
 import type { ServiceAuth } from '@modsvc/common/service-auth';
 import type { SpeechToTextApi } from '@modsvc/common/contracts';
 
@@ -27,7 +28,7 @@ export function speechToTextBinding(stt: SpeechToTextApi): GrpcBinding {
       }
     }),
   };
-  return { name: 'moderation.v1.SpeechToText', definition: moderationGrpc().SpeechToText.service, handlers };
+  return { name: 'moderation.v1.SpeechToText', definition: moderationGrpc().SpeechToText.service, handlers, callers: callersOf('moderation.v1.SpeechToText') };
 }
 
 export function speechToTextClient(address: string, auth: ServiceAuth | null): SpeechToTextApi {

@@ -3,6 +3,7 @@ import * as grpc from '@grpc/grpc-js';
 import { moderationGrpc, type TextToxicityHandlers, type ScoreTextReply, type ScoreTextReply__Output, type CoverageReply__Output } from '@modsvc/protos';
 import { ApiError } from '@modsvc/common/errors';
 import { clientOptions, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import { callersOf } from './callers.ts';
 import type { ServiceAuth } from '@modsvc/common/service-auth';
 import { TOXICITY_LABELS, type ToxicityLabel } from '@modsvc/common/classes';
 import type { TextSource, TextToxicityApi } from '@modsvc/common/contracts';
@@ -29,7 +30,7 @@ export function textToxicityBinding(scorer: TextToxicityApi): GrpcBinding {
       };
     }),
   };
-  return { name: 'moderation.v1.TextToxicity', definition: moderationGrpc().TextToxicity.service, handlers };
+  return { name: 'moderation.v1.TextToxicity', definition: moderationGrpc().TextToxicity.service, handlers, callers: callersOf('moderation.v1.TextToxicity') };
 }
 
 export function textToxicityClient(address: string, auth: ServiceAuth | null): TextToxicityApi {

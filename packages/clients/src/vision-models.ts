@@ -11,6 +11,7 @@ import {
   type HeldBackSource as WireSource,
 } from '@modsvc/protos';
 import { clientOptions, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
+import { callersOf } from './callers.ts';
 import type { ServiceAuth } from '@modsvc/common/service-auth';
 import type { ClassCoverageReport, HeldBackQuality, HeldBackSource, ModelsApi, ModelsReport } from '@modsvc/common/contracts';
 
@@ -73,7 +74,7 @@ export function visionModelsBinding(api: ModelsApi): GrpcBinding {
       return { model: reply.model, vectors: reply.vectors.map((v) => ({ values: Array.from(v) })) };
     }),
   };
-  return { name: 'moderation.v1.VisionInference', definition: moderationGrpc().VisionInference.service, handlers };
+  return { name: 'moderation.v1.VisionInference', definition: moderationGrpc().VisionInference.service, handlers, callers: callersOf('moderation.v1.VisionInference') };
 }
 
 export function visionModelsClient(address: string, auth: ServiceAuth | null): ModelsApi {

@@ -4,13 +4,19 @@ import { HealthImplementation, type ServingStatusMap } from 'grpc-health-check';
 import { context } from '@opentelemetry/api';
 import { ApiError, toGrpcError } from './errors.ts';
 import { extractTraceContext, injectTraceHeaders } from './tracing.ts';
-import { SERVICE_AUTH_HEADER, type ServiceAuth } from './service-auth.ts';
+import { SERVICE_AUTH_HEADER, SeenTokenIds, bodyDigest, type ServiceAuth } from './service-auth.ts';
+import type { ServiceName } from './config.ts';
+
+/** Which services may call each method of a gRPC service (by method name, e.g. GetJob); a method not listed takes no calls. */
+export type MethodCallers = Readonly<Record<string, readonly ServiceName[]>>;
 
 export interface GrpcBinding {
   /** Fully qualified service name, e.g. moderation.v1.Ingest (used by the health service). */
   name: string;
   definition: grpc.ServiceDefinition;
   handlers: grpc.UntypedServiceImplementation;
+  /** Its methods' allow-lists (one table for all services: packages/clients/src/callers.ts), checked when calls are signed. */
+  callers: MethodCallers;
 }
 
 export interface GrpcServer {
@@ -25,27 +31,151 @@ export const GRPC_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 export interface GrpcServerOptions {
   host: string;
   port: number;
-  /** Checks every call's service token (health checks excepted); null accepts unsigned calls. */
+  /** Checks every call's service token and caller (health checks excepted); null accepts unsigned calls. */
   auth: ServiceAuth | null;
 }
 
-/** Refuses a call whose service token is missing or invalid, before the handler sees it. */
-function authenticated(handler: grpc.UntypedHandleCall, auth: ServiceAuth): grpc.UntypedHandleCall {
-  const guarded = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
-    const token = call.metadata.get(SERVICE_AUTH_HEADER)[0];
-    const refused = auth.check(typeof token === 'string' ? token : undefined, call.getPath());
-    if (refused) {
-      callback(new ApiError('unauthorized', `internal call refused: ${refused}`).toGrpc());
-      return;
-    }
-    (handler as (c: typeof call, cb: typeof callback) => void)(call, callback);
-  };
-  return guarded as grpc.UntypedHandleCall;
+const EMPTY = new Uint8Array(0);
+const EMPTY_STREAM = new ApiError('invalid_request', 'internal call refused: a streaming call must send at least one message');
+
+/**
+ * The bytes of each request message a guarded server received, as its deserializer got them off the
+ * wire (after decompression): the token must have signed exactly these bytes. They are kept, not
+ * hashed, here: of a stream only the first message is digested (see admit), not every chunk.
+ */
+const receivedBytes = new WeakMap<object, Buffer>();
+
+function recordingDefinition(definition: grpc.ServiceDefinition): grpc.ServiceDefinition {
+  const methods = Object.entries(definition).map(([name, method]) => {
+    const requestDeserialize = (bytes: Buffer) => {
+      const message: unknown = method.requestDeserialize(bytes);
+      if (typeof message === 'object' && message !== null) receivedBytes.set(message, bytes);
+      return message;
+    };
+    return [name, { ...method, requestDeserialize }];
+  });
+  return Object.fromEntries(methods) as grpc.ServiceDefinition;
 }
 
-function guardHandlers(handlers: grpc.UntypedServiceImplementation, auth: ServiceAuth | null): grpc.UntypedServiceImplementation {
-  if (!auth) return handlers;
-  return Object.fromEntries(Object.entries(handlers).map(([name, h]) => [name, authenticated(h, auth)]));
+interface Gate {
+  auth: ServiceAuth;
+  seen: SeenTokenIds;
+  callers: MethodCallers;
+}
+
+/**
+ * The refusal of a call, or the id of its accepted token. The token must be valid for the method and the
+ * request message (`first`: the only message of a unary or server-streaming call, the first message of a
+ * client-streaming or bidi call; undefined for a stream that ended without any); the caller must be on
+ * the method's allow-list; and the token must not have been accepted before.
+ */
+function admit(gate: Gate, method: string, path: string, metadata: grpc.Metadata, first: unknown): { refused: ApiError } | { tokenId: string } {
+  const token = metadata.get(SERVICE_AUTH_HEADER)[0];
+  const bytes = first === undefined ? EMPTY : typeof first === 'object' && first !== null ? receivedBytes.get(first) : undefined;
+  if (!bytes) return { refused: new ApiError('unauthorized', 'internal call refused: the request message could not be digested') };
+  const digest = bodyDigest(bytes);
+  const verdict = gate.auth.check(typeof token === 'string' ? token : undefined, path, digest);
+  if (!verdict.ok) return { refused: new ApiError('unauthorized', `internal call refused: ${verdict.reason}`) };
+  if (!(gate.callers[method] ?? []).includes(verdict.caller as ServiceName)) {
+    return { refused: new ApiError('forbidden', `internal call refused: ${verdict.caller} may not call ${path} (not on its allow-list)`) };
+  }
+  if (!gate.seen.claim(verdict.id, verdict.expiresAtMs)) return { refused: new ApiError('unauthorized', `internal call refused: service token already used (a replayed call to ${path})`) };
+  return { tokenId: verdict.id };
+}
+
+/** A call answered UNAVAILABLE is sent again, token and all, by the client's retry policy: its token id is given back. */
+function releasingOnUnavailable(gate: Gate, tokenId: string, callback: grpc.sendUnaryData<unknown>): grpc.sendUnaryData<unknown> {
+  return (err, ...rest) => {
+    if (err && 'code' in err && err.code === grpc.status.UNAVAILABLE) gate.seen.release(tokenId);
+    callback(err, ...rest);
+  };
+}
+
+/**
+ * Calls `then` with the first message of a client-streaming or bidi call (undefined when the stream ends
+ * with none) before the handler reads anything; the message is put back at the head of the stream.
+ */
+function withFirstMessage(call: grpc.ServerReadableStream<unknown, unknown> | grpc.ServerDuplexStream<unknown, unknown>, then: (first: unknown) => void) {
+  let done = false;
+  const finish = (first: unknown) => {
+    if (done) return;
+    done = true;
+    call.off('readable', onReadable);
+    call.off('end', onEnd);
+    then(first);
+  };
+  const onReadable = () => {
+    const message: unknown = call.read();
+    if (message !== null) finish(message);
+  };
+  const onEnd = () => finish(undefined);
+  call.on('readable', onReadable);
+  call.once('end', onEnd);
+}
+
+/**
+ * Refuses a call whose service token is missing or invalid (UNAUTHENTICATED), or whose caller may not
+ * call the method (PERMISSION_DENIED), before the handler sees it. Unary and server-streaming calls are
+ * checked against their request message. Streaming requests are checked against their first message
+ * (for SubmitUpload: the header with the job's options, not the file's chunks), which the handler only
+ * gets once it passed: the token is sent with the call's headers, before any later message exists. A
+ * stream that ends without a message is refused (there is nothing for its handler to read).
+ */
+function authenticated(handler: grpc.UntypedHandleCall, method: string, def: grpc.MethodDefinition<unknown, unknown>, gate: Gate): grpc.UntypedHandleCall {
+  const path = def.path;
+  const invoke = handler as (...args: unknown[]) => void;
+  if (!def.requestStream) {
+    if (!def.responseStream) {
+      return ((call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+        const verdict = admit(gate, method, path, call.metadata, call.request);
+        if ('refused' in verdict) callback(verdict.refused.toGrpc());
+        else invoke(call, releasingOnUnavailable(gate, verdict.tokenId, callback));
+      }) as grpc.UntypedHandleCall;
+    }
+    return ((call: grpc.ServerWritableStream<unknown, unknown>) => {
+      const verdict = admit(gate, method, path, call.metadata, call.request);
+      if ('refused' in verdict) call.emit('error', verdict.refused.toGrpc());
+      else invoke(call);
+    }) as grpc.UntypedHandleCall;
+  }
+  if (!def.responseStream) {
+    return ((call: grpc.ServerReadableStream<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      withFirstMessage(call, (first) => {
+        const verdict = admit(gate, method, path, call.metadata, first);
+        if ('refused' in verdict) callback(verdict.refused.toGrpc());
+        else if (first === undefined) callback(EMPTY_STREAM.toGrpc());
+        else {
+          call.unshift(first);
+          invoke(call, releasingOnUnavailable(gate, verdict.tokenId, callback));
+        }
+      });
+    }) as grpc.UntypedHandleCall;
+  }
+  return ((call: grpc.ServerDuplexStream<unknown, unknown>) => {
+    withFirstMessage(call, (first) => {
+      const verdict = admit(gate, method, path, call.metadata, first);
+      if ('refused' in verdict) call.emit('error', verdict.refused.toGrpc());
+      else if (first === undefined) call.emit('error', EMPTY_STREAM.toGrpc());
+      else {
+        call.unshift(first);
+        invoke(call);
+      }
+    });
+  }) as grpc.UntypedHandleCall;
+}
+
+/** The binding as served: as is without auth; with auth, every method guarded and its request messages' bytes kept for the check. */
+function guarded(binding: GrpcBinding, auth: ServiceAuth | null, seen: SeenTokenIds): { definition: grpc.ServiceDefinition; handlers: grpc.UntypedServiceImplementation } {
+  if (!auth) return binding;
+  const gate: Gate = { auth, seen, callers: binding.callers };
+  const handlers = Object.fromEntries(
+    Object.entries(binding.handlers).map(([method, h]) => {
+      const def = binding.definition[method];
+      if (!def) throw new Error(`${binding.name} has a handler for ${method}, which its definition lacks`);
+      return [method, authenticated(h, method, def as grpc.MethodDefinition<unknown, unknown>, gate)];
+    }),
+  );
+  return { definition: recordingDefinition(binding.definition), handlers };
 }
 
 export async function startGrpcServer(bindings: GrpcBinding[], { host, port, auth }: GrpcServerOptions): Promise<GrpcServer> {
@@ -57,7 +187,11 @@ export async function startGrpcServer(bindings: GrpcBinding[], { host, port, aut
   for (const b of bindings) statusMap[b.name] = 'NOT_SERVING';
   const health = new HealthImplementation(statusMap);
   health.addToServer(server);
-  for (const b of bindings) server.addService(b.definition, guardHandlers(b.handlers, auth));
+  const seen = new SeenTokenIds();
+  for (const b of bindings) {
+    const served = guarded(b, auth, seen);
+    server.addService(served.definition, served.handlers);
+  }
   const bound = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
   );
@@ -105,16 +239,46 @@ export const CLIENT_OPTIONS: grpc.ChannelOptions = {
   }),
 };
 
-/** Client options that sign every call with the service token (see service-auth.ts). */
+/**
+ * Client options that sign every call with the service token (see service-auth.ts). The call's headers
+ * are held back until its first message (or its half-close, or cancel, when it has none), so that the
+ * token can sign that message's digest. The digest is taken over `requestSerialize(message)`: the same
+ * serializer, on the same object, that grpc-js runs right after this interceptor to produce the bytes it
+ * writes (protobufjs encoding is deterministic), so it is the digest of the wire bytes the server
+ * digests on receipt. grpc-js gives an interceptor the message object, not those bytes, hence the
+ * second serialization (of the first message only: a stream's later messages are not signed).
+ */
 export function clientOptions(auth: ServiceAuth | null): grpc.ChannelOptions & grpc.ClientOptions {
   if (!auth) return CLIENT_OPTIONS;
-  const signing: grpc.Interceptor = (options, next) =>
-    new grpc.InterceptingCall(next(options), {
+  const signing: grpc.Interceptor = (options, next) => {
+    const { path, requestSerialize } = options.method_definition;
+    type Start = Parameters<NonNullable<grpc.Requester['start']>>;
+    let held: { metadata: Start[0]; listener: Start[1]; start: Start[2] } | null = null;
+    const startSigned = (bytes: Uint8Array) => {
+      if (!held) return;
+      const { metadata, listener, start } = held;
+      held = null;
+      metadata.set(SERVICE_AUTH_HEADER, auth.sign(path, bodyDigest(bytes)));
+      start(metadata, listener);
+    };
+    return new grpc.InterceptingCall(next(options), {
       start(metadata, listener, nextStart) {
-        metadata.set(SERVICE_AUTH_HEADER, auth.sign(options.method_definition.path));
-        nextStart(metadata, listener);
+        held = { metadata, listener, start: nextStart };
+      },
+      sendMessage(message, nextSend) {
+        if (held) startSigned(requestSerialize(message));
+        nextSend(message);
+      },
+      halfClose(nextHalfClose) {
+        startSigned(EMPTY);
+        nextHalfClose();
+      },
+      cancel(nextCancel) {
+        startSigned(EMPTY);
+        nextCancel();
       },
     });
+  };
   return { ...CLIENT_OPTIONS, interceptors: [signing] };
 }
 
