@@ -4,6 +4,7 @@ import { verifySignature, SIGNATURE_HEADER } from '@modsvc/common/webhook-signat
 import { describePipelineContract } from './pipeline-contract.ts';
 import { describeBanksEndToEnd } from './banks.ts';
 import { describeIdempotentModerate } from './idempotent-moderate.ts';
+import { describeModerationCrash } from './moderation-crash.ts';
 import { startDistributedDeployment } from '../helpers/deployments.ts';
 import { makeMp4, makePng } from '../helpers/media.ts';
 import { ingestClient } from '@modsvc/clients';
@@ -13,8 +14,9 @@ import { ApiError } from '@modsvc/common/errors';
 describePipelineContract('distributed (one process per service, gRPC + NATS JetStream)', () => startDistributedDeployment(), (ctx) => {
   describeBanksEndToEnd(ctx);
   describeIdempotentModerate(ctx);
+  describeModerationCrash(ctx);
 
-  it('internal gRPC refuses calls without a valid service token, and scopes jobs to their tenant', async () => {
+  it('internal gRPC refuses calls without a valid service token or from a caller off the allow-list, and scopes jobs to their tenant', async () => {
     const c = ctx();
     const submit = await c.acme.submitFile('/classify/items-characteristics/image', { data: await makePng(), filename: 'red.png', type: 'image/png' });
     const jobId = submit.body.job_id as string;

@@ -167,7 +167,9 @@ describe.each(MODES)('review workflow (%s)', (_mode, start) => {
   it('GET /audit shows every step, who took it, and the policy version', async () => {
     const trail = await caller.get(`/audit?moderation_job_id=${moderationJobId}`);
     expect(trail.status, JSON.stringify(trail.body)).toBe(200);
-    const records = trail.body.records as { action: string; actor: { kind: string; id: string }; policy_version: string | null; input_sha256: string | null }[];
+    // Newest first: read it back to front to follow the steps.
+    const records = [...(trail.body.records as { action: string; actor: { kind: string; id: string }; policy_version: string | null; input_sha256: string | null }[])].reverse();
+    expect(trail.body.next_cursor).toBeNull();
     expect(records.map((r) => [r.action, r.actor.kind, r.actor.id])).toEqual([
       ['moderation.requested', 'caller', 'umbrella'],
       ['moderation.decided', 'system', 'moderator'],

@@ -31,11 +31,11 @@ export class ApiClient {
     return parsed;
   }
 
-  async submitFile(path: string, file: { data: Buffer; filename: string; type: string }, fields: Record<string, string> = {}): Promise<ApiResponse> {
+  async submitFile(path: string, file: { data: Buffer; filename: string; type: string }, fields: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<ApiResponse> {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.filename);
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    return this.parse(await fetch(`${this.baseUrl}/v1${path}`, { method: 'POST', body: form, headers: this.headers() }));
+    return this.parse(await fetch(`${this.baseUrl}/v1${path}`, { method: 'POST', body: form, headers: { ...this.headers(), ...headers } }));
   }
 
   async submitForm(path: string, fields: Record<string, string>): Promise<ApiResponse> {

@@ -123,6 +123,12 @@ export class ServiceProcess {
     await this.exitPromise;
   }
 
+  /** Resolves when the process has exited (at once when it is not running); the signal that ended it, if any. */
+  async exited(): Promise<NodeJS.Signals | null> {
+    await this.exitPromise;
+    return this.proc?.signalCode ?? null;
+  }
+
   async kill(): Promise<void> {
     await this.stop('SIGKILL');
   }

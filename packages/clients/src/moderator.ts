@@ -9,7 +9,7 @@ import type { ModeratorApi, ReviewerRef } from '@modsvc/common/contracts';
 import {
   AppealInputSchema,
   AuditQuerySchema,
-  AuditRecordSchema,
+  AuditPageSchema,
   FeedbackInputSchema,
   FeedbackRecordSchema,
   ModerationOutcomeSchema,
@@ -111,7 +111,7 @@ export function moderatorClient(address: string, auth: ServiceAuth | null): Mode
       return present(await json(FeedbackRecordSchema, 'FeedbackRecord', (md, o, cb) => client.Feedback(request, md, o, cb)), 'feedback record');
     },
     async audit(tenantId, query) {
-      return present(await json(AuditRecordSchema.array(), 'AuditRecord[]', (md, o, cb) => client.ListAudit({ tenantId, queryJson: JSON.stringify(query) }, md, o, cb)), 'audit records');
+      return present(await json(AuditPageSchema, 'AuditPage', (md, o, cb) => client.ListAudit({ tenantId, queryJson: JSON.stringify(query) }, md, o, cb)), 'audit records');
     },
   };
 }

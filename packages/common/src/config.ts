@@ -90,6 +90,8 @@ export function sharedSettingsSchema(service: ServiceName) {
     POLICY_SCORER_ADDR: z.string().default(loopback('policy-scorer')),
     WEBHOOK_DISPATCHER_ADDR: z.string().default(loopback('webhook-dispatcher')),
     RESULT_RETENTION_DAYS: z.coerce.number().positive().default(30),
+    /** Days audit records and feedback are kept (decided moderation jobs are kept RESULT_RETENTION_DAYS). */
+    AUDIT_RETENTION_DAYS: z.coerce.number().positive().default(365),
     MEDIA_RETENTION_HOURS: z.coerce.number().positive().default(24),
     MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
     MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
@@ -104,6 +106,8 @@ export function sharedSettingsSchema(service: ServiceName) {
     /** Ack deadline of stage messages; stages heartbeat while they work, so a crash is noticed this fast. */
     STAGE_ACK_WAIT_MS: z.coerce.number().int().positive().default(30_000),
     LOG_LEVEL: z.string().default('info'),
+    /** Tests only: arms fault points (faults.ts), e.g. `moderation.committed:kill@2`. */
+    FAULT_POINTS: z.string().default(''),
     OTEL_EXPORTER_OTLP_ENDPOINT: optionalString(),
     OTEL_TRACES_EXPORTER: optionalString(),
   });

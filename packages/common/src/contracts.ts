@@ -6,7 +6,7 @@ import type { Bank, BankContent, BankSpec } from './domain/banks.ts';
 import type { PolicyView } from './domain/policy-document.ts';
 import type { JobResults } from './domain/job-results.ts';
 import type { ModerationOutcome, ModerationReply } from './domain/moderation-result.ts';
-import type { AppealInput, AuditQuery, AuditRecord, FeedbackInput, FeedbackRecord, ReviewDecisionInput, ReviewItem, ReviewItemDetail } from './domain/review.ts';
+import type { AppealInput, AuditPage, AuditQuery, FeedbackInput, FeedbackRecord, ReviewDecisionInput, ReviewItem, ReviewItemDetail } from './domain/review.ts';
 import type { DeliveryLogView, RedeliveryView } from './domain/delivery-log.ts';
 
 export type TextSource = 'caption' | 'ocr' | 'speech' | 'api';
@@ -239,7 +239,8 @@ export interface ModeratorApi {
   /** A retained frame of the item's content (JPEG); null when absent or expired. */
   reviewFrame(reviewer: ReviewerRef, moderationJobId: string, index: number): Promise<Buffer | null>;
   feedback(tenantId: string, actor: FeedbackActor, input: FeedbackInput): Promise<FeedbackRecord>;
-  audit(tenantId: string, query: AuditQuery): Promise<AuditRecord[]>;
+  /** A page of the tenant's audit trail, newest first. */
+  audit(tenantId: string, query: AuditQuery): Promise<AuditPage>;
 }
 
 export type DeliveriesView = DeliveryLogView;

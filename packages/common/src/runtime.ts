@@ -13,6 +13,7 @@ import { createPolicyStore, type PolicyStore } from './store/policies/index.ts';
 import { createWorkflowStore, type WorkflowStore } from './store/workflow/index.ts';
 import { createMediaStore } from './media/index.ts';
 import { EgressGuard } from './egress.ts';
+import { armFaults } from './faults.ts';
 import { TenantRegistry } from './tenants.ts';
 import type { Logger } from './logger.ts';
 
@@ -41,6 +42,7 @@ export function createEdgeRuntime(config: Config, log: Logger): EdgeRuntime {
 }
 
 export async function createRuntime(config: Config, log: Logger): Promise<Runtime> {
+  armFaults(config.FAULT_POINTS);
   fs.mkdirSync(config.dataDir, { recursive: true });
   const store = createJobStore({ kind: config.jobStore, mongodbUrl: config.MONGODB_URL, natsUrl: config.NATS_URL, dataDir: config.dataDir });
   const bus = createBus({ kind: config.bus, natsUrl: config.NATS_URL });
@@ -52,7 +54,13 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   });
   const banks = createBankStore({ kind: config.jobStore, mongodbUrl: config.MONGODB_URL, natsUrl: config.NATS_URL, dataDir: config.dataDir });
   const policies = createPolicyStore({ kind: config.jobStore, mongodbUrl: config.MONGODB_URL, natsUrl: config.NATS_URL, dataDir: config.dataDir });
-  const workflow = createWorkflowStore({ kind: config.jobStore, mongodbUrl: config.MONGODB_URL, natsUrl: config.NATS_URL, dataDir: config.dataDir });
+  const workflow = createWorkflowStore({
+    kind: config.jobStore,
+    mongodbUrl: config.MONGODB_URL,
+    natsUrl: config.NATS_URL,
+    dataDir: config.dataDir,
+    retention: { moderationRetentionDays: config.RESULT_RETENTION_DAYS, auditRetentionDays: config.AUDIT_RETENTION_DAYS },
+  });
   await store.init();
   await banks.init();
   await policies.init();

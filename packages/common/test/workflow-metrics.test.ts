@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModerationJob } from '../src/domain/review.ts';
 import { registry } from '../src/metrics.ts';
-import { EmbeddedWorkflowStore } from '../src/store/workflow/index.ts';
+import { createWorkflowStore, type WorkflowStore } from '../src/store/workflow/index.ts';
 import { recordAutomatedDecision, recordReviewerDecision, watchReviewQueueDepth } from '../src/workflow-metrics.ts';
 
 /** The value of one sample of the scrape, 0 when absent. */
@@ -53,11 +53,11 @@ function queuedJob(tenantId: string, n: number, state: 'queued' | 'claimed' | 'd
 
 describe('review queue depth', () => {
   let dir: string;
-  let store: EmbeddedWorkflowStore;
+  let store: WorkflowStore;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'workflow-metrics-'));
-    store = new EmbeddedWorkflowStore(dir);
+    store = createWorkflowStore({ kind: 'embedded', dataDir: dir });
     await store.init();
   });
   afterAll(async () => {

@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditRecord, FeedbackRecord, ModerationJob, ReviewState } from '../src/domain/review.ts';
-import { LazyKvBucket, tenantKeyPrefix } from '../src/store/kv-bucket.ts';
-import { DuplicateModerationJobError, EmbeddedWorkflowStore, MongoWorkflowStore, NatsKvWorkflowStore, type WorkflowStore } from '../src/store/workflow/index.ts';
+import { createWorkflowStore, DuplicateModerationJobError, type AuditListQuery, type WorkflowStore } from '../src/store/workflow/index.ts';
 import { describeOnEachStoreKind, NATS_URL } from './store-kinds.ts';
 
 const rid = () => randomBytes(6).toString('hex');
@@ -194,7 +193,7 @@ function describeWorkflowStoreContract(store: () => WorkflowStore) {
     expect((await store().countInReview()).get(a)).toBe(4);
   });
 
-  it('appends audit records and lists them oldest first, by job, by inclusive time range and limit, per tenant', async () => {
+  it('appends audit records and lists them newest first, by job, by inclusive time range (as instants), a page at a time, per tenant', async () => {
     const [a, b] = [tenant(), tenant()];
     const [j1, j2] = [`vmod_${rid()}`, `vmod_${rid()}`];
     const r3 = audit(a, '2026-11-24T10:00:03.000Z', j1);
@@ -203,17 +202,26 @@ function describeWorkflowStoreContract(store: () => WorkflowStore) {
     const r4 = audit(a, '2026-11-24T10:00:04.000Z', null);
     const foreign = audit(b, '2026-11-24T10:00:02.500Z', j1);
     for (const r of [r3, r1, r2, r4, foreign]) await store().appendAudit(r);
+    const records = async (q: Omit<AuditListQuery, 'limit'> & { limit?: number }, t = a) => (await store().listAudit(t, { limit: 100, ...q })).records;
 
-    expect(await store().listAudit(a, { limit: 100 })).toEqual([r1, r2, r3, r4]);
-    expect(await store().listAudit(a, { moderationJobId: j1, limit: 100 })).toEqual([r1, r3]);
-    expect(await store().listAudit(a, { moderationJobId: `vmod_${rid()}`, limit: 100 })).toEqual([]);
-    expect(await store().listAudit(a, { from: r2.at, to: r3.at, limit: 100 })).toEqual([r2, r3]);
-    expect(await store().listAudit(a, { from: '2026-11-24T12:00:02.000+02:00', limit: 100 })).toEqual([r2, r3, r4]);
-    expect(await store().listAudit(a, { to: r1.at, limit: 100 })).toEqual([r1]);
-    expect(await store().listAudit(a, { moderationJobId: j1, from: '2026-11-24T10:00:01.500Z', limit: 100 })).toEqual([r3]);
-    expect(await store().listAudit(a, { limit: 2 })).toEqual([r1, r2]);
-    expect(await store().listAudit(b, { limit: 100 })).toEqual([foreign]);
-    expect(await store().listAudit(tenant(), { limit: 100 })).toEqual([]);
+    expect(await records({})).toEqual([r4, r3, r2, r1]);
+    expect(await records({ moderationJobId: j1 })).toEqual([r3, r1]);
+    expect(await records({ moderationJobId: `vmod_${rid()}` })).toEqual([]);
+    expect(await records({ from: r2.at, to: r3.at })).toEqual([r3, r2]);
+    expect(await records({ from: '2026-11-24T12:00:02.000+02:00' })).toEqual([r4, r3, r2]);
+    expect(await records({ to: r1.at })).toEqual([r1]);
+    expect(await records({ moderationJobId: j1, from: '2026-11-24T10:00:01.500Z' })).toEqual([r3]);
+    expect(await records({}, b)).toEqual([foreign]);
+    expect(await records({}, tenant())).toEqual([]);
+
+    // Pages of two: every record once, newest first, and the last page says so.
+    const first = await store().listAudit(a, { limit: 2 });
+    expect(first.records).toEqual([r4, r3]);
+    const second = await store().listAudit(a, { limit: 2, after: first.next });
+    expect(second.records).toEqual([r2, r1]);
+    const third = second.next === null ? null : await store().listAudit(a, { limit: 2, after: second.next });
+    expect(third?.records ?? []).toEqual([]);
+    expect(third?.next ?? null).toBeNull();
   });
 
   it('adds feedback and lists it oldest first, at most limit, per tenant', async () => {
@@ -226,38 +234,76 @@ function describeWorkflowStoreContract(store: () => WorkflowStore) {
     expect(await store().listFeedback(a, 1)).toEqual([earlier]);
     expect(await store().listFeedback(b, 10)).toEqual([foreign]);
   });
+
+  it('stores an audit record or feedback once, however often an outbox repeats it', async () => {
+    const a = tenant();
+    const r = audit(a, '2026-11-24T10:00:01.000Z', `vmod_${rid()}`);
+    const f = feedback(a, '2026-11-24T10:00:01.000Z');
+    await Promise.all([store().appendAudit(r), store().appendAudit(r), store().addFeedback(f), store().addFeedback(f)]);
+    await store().appendAudit(r);
+    await store().addFeedback(f);
+    expect((await store().listAudit(a, { limit: 10 })).records).toEqual([r]);
+    expect(await store().listFeedback(a, 10)).toEqual([f]);
+  });
+
+  it('lists the jobs whose outbox has entries, oldest first, until it is emptied', async () => {
+    const a = tenant();
+    const entry = (n: number) => ({ kind: 'webhook' as const, id: `x.${n}`, url: 'https://hooks.example.com/', body: '{}', created_at: '2026-11-24T10:00:00.000Z', published_on: null });
+    // Far in the past, so that jobs other runs left in a shared bucket list after these.
+    const older = moderationJob(a, { createdAt: '2001-01-01T00:00:01.000Z', outbox: [entry(1)] });
+    const newer = moderationJob(a, { createdAt: '2001-01-01T00:00:02.000Z' });
+    await store().createModeration(newer);
+    await store().createModeration(older);
+    const mine = async () => ids(await store().listWithOutbox(1000)).filter((id) => id === older.id || id === newer.id);
+    expect(await mine()).toEqual([older.id]);
+    await store().updateModeration(a, newer.id, (j) => ({ ...j, outbox: [entry(2)] }));
+    expect(await mine()).toEqual([older.id, newer.id]);
+    await store().updateModeration(a, older.id, (j) => ({ ...j, outbox: [] }));
+    expect(await mine()).toEqual([newer.id]);
+    expect((await store().getModeration(a, newer.id))?.outbox).toEqual([entry(2)]);
+  });
 }
+
+/** Retention far beyond the fixed dates of these tests, so that they never expire under them. */
+const KEEP = { moderationRetentionDays: 365_000, auditRetentionDays: 365_000 };
 
 describeOnEachStoreKind(
   'workflow store',
-  { embedded: (dir) => new EmbeddedWorkflowStore(dir), natsKv: (url) => new NatsKvWorkflowStore(url), mongodb: (url, db) => new MongoWorkflowStore(url, db) },
+  {
+    embedded: (dir) => createWorkflowStore({ kind: 'embedded', dataDir: dir, retention: KEEP }),
+    natsKv: (url) => createWorkflowStore({ kind: 'nats-kv', natsUrl: url, dataDir: '', retention: KEEP }),
+    mongodb: (url, db) => createWorkflowStore({ kind: 'mongodb', mongodbUrl: url, mongodbDbName: db, dataDir: '', retention: KEEP }),
+  },
   describeWorkflowStoreContract,
 );
 
-describe('nats-kv workflow store index keys', () => {
-  const store = new NatsKvWorkflowStore(NATS_URL);
-  const bucket = new LazyKvBucket(NATS_URL, 'workflow', 'workflow-store-test');
-  afterAll(async () => {
-    await store.close();
-    await bucket.close();
-  });
+describe('workflow retention', () => {
+  it('drops decided jobs after the moderation retention and audit records and feedback after the audit retention; the rest stays', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'workflow-'));
+    const store = createWorkflowStore({ kind: 'embedded', dataDir: dir, retention: { moderationRetentionDays: 30, auditRetentionDays: 365 } });
+    try {
+      await store.init();
+      const a = tenant();
+      const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString();
+      const oldDecided = moderationJob(a, { status: 'decided', updatedAt: daysAgo(31) });
+      const recentDecided = moderationJob(a, { status: 'decided', updatedAt: daysAgo(29) });
+      const oldWaiting = moderationJob(a, { status: 'in_review', updatedAt: daysAgo(400), review: review() });
+      for (const j of [oldDecided, recentDecided, oldWaiting]) await store.createModeration(j);
+      const [oldAudit, keptAudit] = [audit(a, daysAgo(366), null), audit(a, daysAgo(364), null)];
+      const [oldFeedback, keptFeedback] = [feedback(a, daysAgo(366)), feedback(a, daysAgo(364))];
+      for (const r of [oldAudit, keptAudit]) await store.appendAudit(r);
+      for (const f of [oldFeedback, keptFeedback]) await store.addFeedback(f);
 
-  it('skips and removes index keys a crash left behind', async () => {
-    const a = tenant();
-    const job = moderationJob(a, { status: 'decided', createdAt: '2020-01-01T00:00:00.000Z', review: review({ state: 'done' }) });
-    await store.createModeration(job);
-    const kv = await bucket.kv();
-    const t = tenantKeyPrefix(a);
-    const stale = [`${t}.q.${job.id}`, `c.20200101T000000000Z.${t}.${job.id}`, `${t}.q.vmod_never_written`];
-    for (const k of stale) await kv.put(k, '');
-    expect((await store.countInReview()).get(a)).toBe(2);
-
-    expect(await store.listInReview(a, 10)).toEqual([]);
-    expect((await store.listClassifying(100_000)).filter((j) => j.tenantId === a)).toEqual([]);
-    const left: string[] = [];
-    for (const filter of [`${t}.q.*`, `c.*.${t}.*`]) for await (const k of await kv.keys(filter)) left.push(k);
-    expect(left).toEqual([]);
-    expect((await store.countInReview()).get(a)).toBeUndefined();
+      expect(await store.getModeration(a, oldDecided.id)).toBeNull();
+      expect(await store.deleteExpired(new Date())).toBe(3);
+      expect(await store.getModeration(a, recentDecided.id)).not.toBeNull();
+      expect(await store.getModeration(a, oldWaiting.id)).not.toBeNull();
+      expect((await store.listAudit(a, { limit: 10 })).records).toEqual([keptAudit]);
+      expect(await store.listFeedback(a, 10)).toEqual([keptFeedback]);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -267,17 +313,17 @@ describe('embedded workflow store across a restart', () => {
     try {
       const a = tenant();
       const job = moderationJob(a, { status: 'in_review', review: review() });
-      const first = new EmbeddedWorkflowStore(dir);
+      const first = createWorkflowStore({ kind: 'embedded', dataDir: dir });
       await first.init();
       await first.createModeration(job);
       await first.updateModeration(a, job.id, (j) => ({ ...j, webhooksSent: 1 }));
       await first.appendAudit(audit(a, '2026-11-24T10:00:00.000Z', job.id));
       await first.close();
-      const second = new EmbeddedWorkflowStore(dir);
+      const second = createWorkflowStore({ kind: 'embedded', dataDir: dir });
       await second.init();
       expect(await second.getModeration(a, job.id)).toEqual({ ...job, webhooksSent: 1 });
       expect(ids(await second.listInReview(a, 10))).toEqual([job.id]);
-      expect(await second.listAudit(a, { moderationJobId: job.id, limit: 10 })).toHaveLength(1);
+      expect((await second.listAudit(a, { moderationJobId: job.id, limit: 10 })).records).toHaveLength(1);
       await second.close();
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import {
   AppealInputSchema,
+  AuditPageSchema,
   AuditRecordSchema,
   FeedbackInputSchema,
   FeedbackRecordSchema,
@@ -19,6 +20,7 @@ export const REVIEW_RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   ReviewItem: ReviewItemSchema,
   ReviewItemDetail: ReviewItemDetailSchema,
   AuditRecord: AuditRecordSchema,
+  AuditPage: AuditPageSchema,
   FeedbackRecord: FeedbackRecordSchema,
 };
 
@@ -214,16 +216,17 @@ export function reviewPaths({ ref, json, errResponse }: Helpers): Record<string,
     },
     '/audit': {
       get: {
-        summary: "The account's append-only audit trail: automated decisions, claims, decisions, appeals, policy publications and feedback, oldest first",
+        summary: "The account's append-only audit trail: automated decisions, claims, decisions, appeals, policy publications and feedback, newest first, a page at a time",
         security,
         parameters: [
           query('moderation_job_id', { type: 'string', pattern: '^vmod_[A-Za-z0-9_-]{1,64}$' }, 'Only the records of this moderation job.'),
           query('from', { type: 'string', format: 'date-time' }, 'Records at or after this time (ISO 8601 with offset).'),
           query('to', { type: 'string', format: 'date-time' }, 'Records at or before this time.'),
           query('limit', { type: 'integer', minimum: 1, maximum: 1000, default: 200 }, 'At most this many records.'),
+          query('cursor', { type: 'string', pattern: '^[A-Za-z0-9_=-]{1,2048}$' }, 'The next_cursor of the previous page: the page of older records after it.'),
         ],
         responses: {
-          '200': { description: 'The records', content: json({ type: 'object', required: ['records'], properties: { records: { type: 'array', items: ref('AuditRecord') } } }) },
+          '200': { description: 'A page of records, newest first', content: json(ref('AuditPage')) },
           '422': errResponse('Invalid query: the message names the parameter'),
           ...callerOnly,
         },

@@ -86,7 +86,7 @@ const moderator: ModeratorApi = {
   },
   async audit(tenantId, query: AuditQuery) {
     calls.push({ method: 'audit', args: [tenantId, query] });
-    return [{ id: 'a1', tenant_id: tenantId, action: 'moderation.requested' }] as never;
+    return { records: [{ id: 'a1', tenant_id: tenantId, action: 'moderation.requested' }], next_cursor: query.cursor ? null : 'c1' } as never;
   },
 };
 
@@ -503,10 +503,12 @@ describe('POST /v1/feedback', () => {
 describe('GET /v1/audit', () => {
   it("the token's tenant's records, filtered by the query", async () => {
     const r = await send('acme', 'GET', '/audit?moderation_job_id=vmod_abc&from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00%2B01:00&limit=10');
-    expect(r).toMatchObject({ status: 200, body: { records: [{ tenant_id: 'acme' }] } });
+    expect(r).toMatchObject({ status: 200, body: { records: [{ tenant_id: 'acme' }], next_cursor: 'c1' } });
     expect(called('audit')[0]?.args).toEqual(['acme', { moderation_job_id: 'vmod_abc', from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00+01:00', limit: 10 }]);
     await send('globex', 'GET', '/audit');
     expect(called('audit')[1]?.args).toEqual(['globex', { limit: 200 }]);
+    expect(await send('acme', 'GET', '/audit?cursor=c1')).toMatchObject({ status: 200, body: { next_cursor: null } });
+    expect(called('audit')[2]?.args).toEqual(['acme', { limit: 200, cursor: 'c1' }]);
   });
 
   it('refuses bad queries with 422 naming the parameter', async () => {
@@ -517,6 +519,7 @@ describe('GET /v1/audit', () => {
       ['limit=1001', /limit/],
       ['tenant=globex', /tenant/],
       ['limit=1&limit=2', /limit/],
+      ['cursor=not%20a%20cursor', /cursor/],
       ['from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z', /from is after to/],
     ];
     for (const [q, message] of bad) {

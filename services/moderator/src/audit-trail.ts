@@ -1,7 +1,6 @@
 // Audit records: who did what to which moderation job, under which policy version, on which bytes.
 import { sortableId } from '@modsvc/common/record-ids';
 import type { AuditAction, AuditRecord, ModerationJob } from '@modsvc/common/domain/index';
-import type { WorkflowStore } from '@modsvc/common/store/workflow/types';
 
 export type Actor = AuditRecord['actor'];
 
@@ -20,8 +19,4 @@ export function auditOf(job: ModerationJob, action: AuditAction, actor: Actor, d
     input_sha256: job.inputSha256,
     details,
   };
-}
-
-export function appendAudit(store: WorkflowStore, job: ModerationJob, action: AuditAction, actor: Actor, details: Record<string, unknown>): Promise<void> {
-  return store.appendAudit(auditOf(job, action, actor, details));
 }

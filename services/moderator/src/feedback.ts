@@ -10,6 +10,7 @@ import {
   flaggedAt,
   isPolicyResult,
   type ActingRules,
+  type AuditRecord,
   type FeedbackInput,
   type FeedbackRecord,
   type ModerationDecision,
@@ -64,26 +65,28 @@ function feedbackRecord(tenantId: string, source: FeedbackActor, job: { id: stri
   };
 }
 
-async function save(rt: Runtime, record: FeedbackRecord, mod: ModerationJob | null): Promise<void> {
-  await rt.workflow.addFeedback(record);
+/** The audit record of a feedback record (on the moderation job when there is one). */
+export function feedbackAudit(record: FeedbackRecord, mod: ModerationJob | null): AuditRecord {
   const details = { class: record.class, category: record.category, correct: record.correct, note: record.note, source: record.source, job_id: record.job_id };
   const actor = { kind: record.source, id: record.actor_id };
-  if (mod) {
-    await rt.workflow.appendAudit(auditOf(mod, 'feedback.recorded', actor, details));
-  } else {
-    await rt.workflow.appendAudit({
-      id: sortableId('aud'),
-      tenant_id: record.tenant_id,
-      at: record.at,
-      actor,
-      action: 'feedback.recorded',
-      moderation_job_id: null,
-      classification_job_id: record.job_id,
-      policy_version: record.policy_version,
-      input_sha256: null,
-      details,
-    });
-  }
+  if (mod) return auditOf(mod, 'feedback.recorded', actor, details);
+  return {
+    id: sortableId('aud'),
+    tenant_id: record.tenant_id,
+    at: record.at,
+    actor,
+    action: 'feedback.recorded',
+    moderation_job_id: null,
+    classification_job_id: record.job_id,
+    policy_version: record.policy_version,
+    input_sha256: null,
+    details,
+  };
+}
+
+async function save(rt: Runtime, record: FeedbackRecord, mod: ModerationJob | null): Promise<void> {
+  await rt.workflow.addFeedback(record);
+  await rt.workflow.appendAudit(feedbackAudit(record, mod));
 }
 
 export async function recordFeedback(rt: Runtime, tenantId: string, actor: FeedbackActor, input: FeedbackInput): Promise<FeedbackRecord> {
@@ -113,22 +116,28 @@ export function reviewerAgrees(rules: ActingRules, category: string, automatedLe
   return flaggedAt(automatedLevel, acting) === flaggedAt(reviewerLevel, acting);
 }
 
-/** Feedback on every category the reviewer set a level for, judged by `reviewerAgrees`. */
-export async function feedbackFromReview(rt: Runtime, mod: ModerationJob, automated: ModerationDecision, reviewer: ReviewerRef, input: ReviewDecisionInput): Promise<void> {
-  if (!input.categories.length) return;
+/**
+ * Feedback on every category the reviewer set a level for, judged by `reviewerAgrees`. Returned, not
+ * written: the decision carries them in its outbox, so they are stored with it or not at all.
+ */
+export async function feedbackFromReview(rt: Pick<Runtime, 'store' | 'policies'>, mod: ModerationJob, automated: ModerationDecision, reviewer: ReviewerRef, input: ReviewDecisionInput): Promise<FeedbackRecord[]> {
+  if (!input.categories.length) return [];
   const job = await rt.store.getForTenant(mod.tenantId, mod.classificationJobId);
   const rules = (await policyNamed(rt.policies, mod.tenantId, automated.policy_version)).moderation;
+  const records: FeedbackRecord[] = [];
   for (const c of input.categories) {
     const before = automated.policy_categories.find((p) => p.name === c.name);
     if (!before || before.risk_level === 'unknown') continue;
     const reported = reportedCategory(job, c.name) ?? { score: null, riskLevel: before.risk_level.toUpperCase(), policyVersion: automated.policy_version };
-    const record = feedbackRecord(
-      mod.tenantId,
-      { kind: 'reviewer', id: reviewer.reviewerId },
-      { id: mod.classificationJobId, moderationJobId: mod.id },
-      { cls: null, category: c.name, correct: reviewerAgrees(rules, c.name, before.risk_level, c.risk_level), note: `review: ${c.risk_level} (${input.reason})` },
-      reported,
+    records.push(
+      feedbackRecord(
+        mod.tenantId,
+        { kind: 'reviewer', id: reviewer.reviewerId },
+        { id: mod.classificationJobId, moderationJobId: mod.id },
+        { cls: null, category: c.name, correct: reviewerAgrees(rules, c.name, before.risk_level, c.risk_level), note: `review: ${c.risk_level} (${input.reason})` },
+        reported,
+      ),
     );
-    await save(rt, record, mod);
   }
+  return records;
 }

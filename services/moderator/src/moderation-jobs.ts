@@ -9,8 +9,8 @@ import type { ModerationJob, ModerationReply } from '@modsvc/common/domain/index
 import { DuplicateModerationJobError } from '@modsvc/common/store/workflow/types';
 import { recordAutomatedDecision } from '@modsvc/common/workflow-metrics';
 import { automatedOutcome, jobFields } from './automated.ts';
-import { appendAudit, SYSTEM } from './audit-trail.ts';
-import { sendModerationWebhook } from './notify.ts';
+import { auditOf, SYSTEM } from './audit-trail.ts';
+import { Outbox } from './outbox.ts';
 
 const POLL_MS = 250;
 
@@ -28,7 +28,11 @@ export function replyOf(job: ModerationJob): ModerationReply {
 }
 
 export class ModerationJobs {
-  constructor(private readonly rt: Runtime) {}
+  private readonly outbox: Outbox;
+
+  constructor(private readonly rt: Runtime) {
+    this.outbox = new Outbox(rt);
+  }
 
   async create(input: ModerateInput): Promise<ModerationJob> {
     if (input.callbackUrl) await checkCallbackUrl(input.callbackUrl, this.rt.guard);
@@ -54,14 +58,13 @@ export class ModerationJobs {
       review: null,
       webhooksSent: 0,
     };
+    const requested = auditOf(mod, 'moderation.requested', { kind: 'caller', id: input.tenantId }, { external_id: input.externalId, callback: Boolean(input.callbackUrl) });
     try {
-      await this.rt.workflow.createModeration(mod);
+      return await this.outbox.create(mod, { audit: [requested] });
     } catch (err) {
       if (!(err instanceof DuplicateModerationJobError)) throw err;
       return this.repeated(mod);
     }
-    await appendAudit(this.rt.workflow, mod, 'moderation.requested', { kind: 'caller', id: input.tenantId }, { external_id: input.externalId, callback: Boolean(input.callbackUrl) });
-    return mod;
   }
 
   /** A repeat of an Idempotency-Key: the first job, unless the key was used for another request. */
@@ -94,34 +97,37 @@ export class ModerationJobs {
           review: null,
           categories: [],
         };
-    const settled = await this.rt.workflow.updateModeration(mod.tenantId, mod.id, (current) =>
-      current.status !== 'classifying'
-        ? null
-        : {
-            ...current,
-            status: outcome.review?.kind === 'escalation' ? 'in_review' : 'decided',
-            result: outcome.result,
-            automated: outcome.result,
-            review: outcome.review,
-            inputSha256: current.inputSha256 ?? job?.contentSha256 ?? null,
-            updatedAt: now,
-            webhooksSent: current.webhooksSent + (current.callbackUrl ? 1 : 0),
-          },
-    );
-    if (!settled) return (await this.rt.workflow.getModeration(mod.tenantId, mod.id)) ?? mod;
     const r = outcome.result;
-    if (!r.is_error && r.decision_type !== 'human_reviewed') recordAutomatedDecision(r.decision_type, r.decision);
-    await appendAudit(this.rt.workflow, settled, 'moderation.decided', SYSTEM, {
-      decision: r.is_error ? null : r.decision,
-      decision_type: r.decision_type,
-      escalate_reasons: r.escalate_reasons,
-      reject_reasons: r.is_error ? [] : (r.reject_reasons ?? []),
-      policy_categories: r.policy_categories,
-      error_message: r.is_error ? r.error_message : null,
+    const settled = await this.outbox.update(mod.tenantId, mod.id, (current) => {
+      if (current.status !== 'classifying') return null;
+      const next: ModerationJob = {
+        ...current,
+        status: outcome.review?.kind === 'escalation' ? 'in_review' : 'decided',
+        result: r,
+        automated: r,
+        review: outcome.review,
+        inputSha256: current.inputSha256 ?? job?.contentSha256 ?? null,
+        updatedAt: now,
+      };
+      const decided = auditOf(next, 'moderation.decided', SYSTEM, {
+        decision: r.is_error ? null : r.decision,
+        decision_type: r.decision_type,
+        escalate_reasons: r.escalate_reasons,
+        reject_reasons: r.is_error ? [] : (r.reject_reasons ?? []),
+        policy_categories: r.policy_categories,
+        error_message: r.is_error ? r.error_message : null,
+      });
+      const queued = next.review ? [auditOf(next, 'review.queued', SYSTEM, { kind: next.review.kind, priority: next.review.priority, reasons: next.review.reasons })] : [];
+      return { job: next, effects: { audit: [decided, ...queued], webhook: true } };
     });
-    if (settled.review) await appendAudit(this.rt.workflow, settled, 'review.queued', SYSTEM, { kind: settled.review.kind, priority: settled.review.priority, reasons: settled.review.reasons });
-    await sendModerationWebhook(this.rt.bus, settled);
+    if (!settled) return (await this.rt.workflow.getModeration(mod.tenantId, mod.id)) ?? mod;
+    if (!r.is_error && r.decision_type !== 'human_reviewed') recordAutomatedDecision(r.decision_type, r.decision);
     return settled;
+  }
+
+  /** The outbox sweep: carries out side effects that failed or were cut off by a crash. */
+  drainOutboxes(limit = 100): Promise<number> {
+    return this.outbox.sweep(limit);
   }
 
   /** Settles the job, waiting up to `waitMs` for its classification to finish. */

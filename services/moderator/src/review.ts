@@ -15,9 +15,9 @@ import {
 } from '@modsvc/common/domain/index';
 import { recordReviewerDecision } from '@modsvc/common/workflow-metrics';
 import { jobFields, newReview, PRIORITY } from './automated.ts';
-import { appendAudit, type Actor } from './audit-trail.ts';
-import { sendModerationWebhook } from './notify.ts';
-import { feedbackFromReview } from './feedback.ts';
+import { auditOf, SYSTEM, type Actor } from './audit-trail.ts';
+import { feedbackAudit, feedbackFromReview } from './feedback.ts';
+import { Outbox } from './outbox.ts';
 
 /** Jobs read to build one queue page: items held by others are skipped, so read more than the page. */
 const QUEUE_SCAN = 1000;
@@ -29,10 +29,14 @@ function notFound(id: string): ApiError {
 }
 
 export class ReviewDesk {
+  private readonly outbox: Outbox;
+
   constructor(
     private readonly rt: Runtime,
     private readonly leaseSeconds: number,
-  ) {}
+  ) {
+    this.outbox = new Outbox(rt);
+  }
 
   async queue(reviewer: ReviewerRef, limit: number): Promise<ReviewItem[]> {
     const now = new Date();
@@ -46,7 +50,7 @@ export class ReviewDesk {
   async claim(reviewer: ReviewerRef, id: string): Promise<ReviewItem> {
     const now = new Date();
     let refusal: ApiError | null = null;
-    const claimed = await this.rt.workflow.updateModeration(reviewer.tenantId, id, (job) => {
+    const claimed = await this.outbox.update(reviewer.tenantId, id, (job) => {
       refusal = null;
       const r = job.review;
       if (!r) return ((refusal = notFound(id)), null);
@@ -59,10 +63,10 @@ export class ReviewDesk {
         return ((refusal = new ApiError('conflict', `Moderation job ${id} is claimed by another reviewer until ${r.lease_expires_at}.`)), null);
       }
       const lease = new Date(now.getTime() + this.leaseSeconds * 1000).toISOString();
-      return { ...job, updatedAt: now.toISOString(), review: { ...r, state: 'claimed', claimed_by: reviewer.reviewerId, lease_expires_at: lease } };
+      const next: ModerationJob = { ...job, updatedAt: now.toISOString(), review: { ...r, state: 'claimed', claimed_by: reviewer.reviewerId, lease_expires_at: lease } };
+      return { job: next, effects: { audit: [auditOf(next, 'review.claimed', reviewerActor(reviewer), { lease_expires_at: lease, kind: r.kind })] } };
     });
     if (!claimed) throw refusal ?? notFound(id);
-    await appendAudit(this.rt.workflow, claimed, 'review.claimed', reviewerActor(reviewer), { lease_expires_at: claimed.review!.lease_expires_at, kind: claimed.review!.kind });
     return reviewItemOf(claimed)!;
   }
 
@@ -73,10 +77,10 @@ export class ReviewDesk {
     const unknownNames = input.categories.filter((c) => !known.has(c.name)).map((c) => c.name);
     if (unknownNames.length) throw new ApiError('invalid_request', `categories: ${unknownNames.join(', ')} ${unknownNames.length === 1 ? 'is' : 'are'} not a category of this item.`);
 
+    const feedback = await feedbackFromReview(this.rt, before, before.automated, reviewer, input);
     const now = new Date().toISOString();
     let refusal: ApiError | null = null;
-    let notify = false;
-    const decided = await this.rt.workflow.updateModeration(reviewer.tenantId, id, (job) => {
+    const decided = await this.outbox.update(reviewer.tenantId, id, (job) => {
       refusal = null;
       const r = job.review;
       if (!r || !job.automated || job.automated.is_error) return ((refusal = notFound(id)), null);
@@ -88,36 +92,33 @@ export class ReviewDesk {
       const current = job.result && !job.result.is_error ? job.result : job.automated;
       // A quality sample that agrees with the automated decision changes nothing the caller has been told.
       const agreesWithSample = r.kind === 'quality_sample' && input.decision === current.decision && input.categories.every((c) => current.policy_categories.some((p) => p.name === c.name && p.risk_level === c.risk_level));
-      notify = !agreesWithSample;
       const result: ModerationOutcome = agreesWithSample ? current : humanResult(job, input, reviewer.reviewerId, r.kind === 'appeal');
-      return {
+      const next: ModerationJob = {
         ...job,
         status: 'decided',
         result,
         updatedAt: now,
-        webhooksSent: job.webhooksSent + (notify && job.callbackUrl ? 1 : 0),
         review: { ...r, state: 'done', lease_expires_at: null, decisions: [...r.decisions, record] },
       };
+      const audit = auditOf(next, 'review.decided', reviewerActor(reviewer), {
+        kind: r.kind,
+        decision: input.decision,
+        reason: input.reason,
+        categories: input.categories,
+        overturned: job.automated.decision !== input.decision,
+      });
+      return { job: next, effects: { audit: [audit, ...feedback.map((f) => feedbackAudit(f, next))], feedback, webhook: !agreesWithSample } };
     });
     if (!decided) throw refusal ?? notFound(id);
     const r = decided.review!;
     recordReviewerDecision({ tenant: decided.tenantId, decision: input.decision, kind: r.kind, queuedAt: r.queued_at, decidedAt: now });
-    await appendAudit(this.rt.workflow, decided, 'review.decided', reviewerActor(reviewer), {
-      kind: r.kind,
-      decision: input.decision,
-      reason: input.reason,
-      categories: input.categories,
-      overturned: before.automated.decision !== input.decision,
-    });
-    await feedbackFromReview(this.rt, decided, before.automated, reviewer, input);
-    if (notify) await sendModerationWebhook(this.rt.bus, decided);
     return decided.result!;
   }
 
   async appeal(tenantId: string, id: string, input: AppealInput): Promise<ReviewItem> {
     const now = new Date().toISOString();
     let refusal: ApiError | null = null;
-    const appealed = await this.rt.workflow.updateModeration(tenantId, id, (job) => {
+    const appealed = await this.outbox.update(tenantId, id, (job) => {
       refusal = null;
       if (job.status === 'classifying') return ((refusal = new ApiError('conflict', `Moderation job ${id} has no decision yet to appeal.`)), null);
       if (!job.result || job.result.is_error) return ((refusal = new ApiError('conflict', `Moderation job ${id} ended in an error; there is no decision to appeal.`)), null);
@@ -126,14 +127,17 @@ export class ReviewDesk {
       }
       const earlierReviewers = [...new Set((job.review?.decisions ?? []).map((d) => d.reviewer_id))];
       const review = { ...newReview('appeal', PRIORITY.appeal, ['appeal'], now, job.review), excluded_reviewers: earlierReviewers, appeal_reason: input.reason };
-      return { ...job, status: 'in_review', updatedAt: now, review };
+      const next: ModerationJob = { ...job, status: 'in_review', updatedAt: now, review };
+      const audit = [
+        auditOf(next, 'appeal.requested', { kind: 'caller', id: tenantId }, { reason: input.reason, excluded_reviewers: earlierReviewers }),
+        auditOf(next, 'review.queued', SYSTEM, { kind: 'appeal', priority: PRIORITY.appeal, reasons: ['appeal'] }),
+      ];
+      return { job: next, effects: { audit } };
     });
     if (!appealed) {
       if (refusal) throw refusal;
       throw new ApiError('not_found', `No moderation job ${id} for this account.`);
     }
-    await appendAudit(this.rt.workflow, appealed, 'appeal.requested', { kind: 'caller', id: tenantId }, { reason: input.reason, excluded_reviewers: appealed.review!.excluded_reviewers });
-    await appendAudit(this.rt.workflow, appealed, 'review.queued', { kind: 'system', id: 'moderator' }, { kind: 'appeal', priority: PRIORITY.appeal, reasons: ['appeal'] });
     return reviewItemOf(appealed)!;
   }
 }

@@ -24,9 +24,10 @@ export function createModerator(rt: Runtime, settings: ModeratorSettings, jobs =
       return replyOf(await jobs.settleWithin(created, settings.MODERATION_WAIT_SECONDS * 1000));
     },
 
+    // A read only: decisions are made by POST /moderate's wait and by the settle task.
     async getModeration(tenantId, id) {
       const mod = await rt.workflow.getModeration(tenantId, id);
-      return mod ? replyOf(await jobs.settle(mod)) : null;
+      return mod ? replyOf(mod) : null;
     },
 
     appeal: (tenantId, id, input) => desk.appeal(tenantId, id, input),
@@ -52,7 +53,8 @@ export function createModerator(rt: Runtime, settings: ModeratorSettings, jobs =
     async audit(tenantId, query) {
       // Instants, not strings: 10:00+05:00 is before 06:00Z.
       if (query.from && query.to && Date.parse(query.from) > Date.parse(query.to)) throw new ApiError('invalid_request', 'from must not be after to.');
-      return rt.workflow.listAudit(tenantId, { moderationJobId: query.moderation_job_id, from: query.from, to: query.to, limit: query.limit });
+      const page = await rt.workflow.listAudit(tenantId, { moderationJobId: query.moderation_job_id, from: query.from, to: query.to, limit: query.limit, after: query.cursor ?? null });
+      return { records: page.records, next_cursor: page.next };
     },
   };
 }

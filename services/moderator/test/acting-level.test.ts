@@ -53,7 +53,7 @@ const policies = {
   latest: async () => versions.at(-1)!,
 };
 
-/** The feedback record feedbackFromReview writes for one category the reviewer set. */
+/** The feedback record feedbackFromReview makes for one category the reviewer set. */
 async function reviewerFeedback(version: string, category: string, automated: Exclude<RiskLevel, 'UNKNOWN'>, reviewer: ModerationRiskLevel): Promise<FeedbackRecord> {
   const results: PolicyResult = {
     policy_categories: [{ name: category, description: category, score: SCORE[automated], risk_level: automated, triggered_by: 'x' }],
@@ -63,15 +63,13 @@ async function reviewerFeedback(version: string, category: string, automated: Ex
     policy_version: version,
   };
   const job = newJobRecord({ product: 'policy', status: 'done', results });
-  const records: FeedbackRecord[] = [];
   const rt = {
     store: { getForTenant: async () => job },
     policies,
-    workflow: { addFeedback: async (r: FeedbackRecord) => void records.push(r), appendAudit: async () => {} },
   } as unknown as Runtime;
   const mod = { id: 'vmod_1', tenantId: 't1', classificationJobId: job.id, result: null, inputSha256: null } as unknown as ModerationJob;
   const decision = { policy_version: version, policy_categories: [{ name: category, risk_level: automated.toLowerCase() }] } as unknown as ModerationDecision;
-  await feedbackFromReview(rt, mod, decision, { tenantId: 't1', reviewerId: 'alice' }, { decision: 'reject', categories: [{ name: category, risk_level: reviewer }], reason: 'r' });
+  const records = await feedbackFromReview(rt, mod, decision, { tenantId: 't1', reviewerId: 'alice' }, { decision: 'reject', categories: [{ name: category, risk_level: reviewer }], reason: 'r' });
   expect(records).toHaveLength(1);
   return records[0]!;
 }

@@ -60,7 +60,7 @@ async function stored(tenant: string) {
   await policies.init();
   await workflow.init();
   try {
-    return { latest: await policies.latest(tenant), audit: await workflow.listAudit(tenant, { limit: 100 }) };
+    return { latest: await policies.latest(tenant), audit: (await workflow.listAudit(tenant, { limit: 100 })).records };
   } finally {
     await workflow.close();
     await policies.close();

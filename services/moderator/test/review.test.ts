@@ -95,7 +95,7 @@ describe('human review', () => {
     await expect(moderator.decide(mallory, id, { decision: 'approve', categories: [], reason: 'x' })).rejects.toMatchObject({ status: 404 });
     expect(await moderator.reviewFrame(mallory, id, 0)).toBeNull();
     await expect(moderator.appeal('t2', id, { reason: 'x' })).rejects.toMatchObject({ status: 404 });
-    expect(await moderator.audit('t2', { limit: 100 })).toEqual([]);
+    expect((await moderator.audit('t2', { limit: 100 })).records).toEqual([]);
   });
 
   it('the item a reviewer sees carries the caption, categories with triggers, and the automated decision', async () => {
@@ -142,8 +142,8 @@ describe('human review', () => {
     // 10:00+05:00 is 05:00Z: before 06:00Z although the string sorts after it.
     const day = new Date().toISOString().slice(0, 10);
     const ok = await moderator.audit('t1', { moderation_job_id: id, from: `${day}T00:00:00+05:00`, to: `${day}T23:59:59Z`, limit: 100 });
-    expect(ok.length).toBeGreaterThan(0);
-    expect(await moderator.audit('t1', { from: '2026-01-01T10:00:00+05:00', to: '2026-01-01T06:00:00Z', limit: 10 })).toEqual([]);
+    expect(ok.records.length).toBeGreaterThan(0);
+    expect((await moderator.audit('t1', { from: '2026-01-01T10:00:00+05:00', to: '2026-01-01T06:00:00Z', limit: 10 })).records).toEqual([]);
     await expect(moderator.audit('t1', { from: '2026-01-01T06:00:00Z', to: '2026-01-01T10:00:00+05:00', limit: 10 })).rejects.toMatchObject({ code: 'invalid_request' });
   });
 
@@ -154,7 +154,9 @@ describe('human review', () => {
     await moderator.appeal('t1', id, { reason: 'art' });
     await moderator.claim(bob, id);
     await moderator.decide(bob, id, { decision: 'approve', categories: [], reason: 'art' });
-    const trail = await moderator.audit('t1', { moderation_job_id: id, limit: 100 });
+    const page = await moderator.audit('t1', { moderation_job_id: id, limit: 100 });
+    expect(page.next_cursor).toBeNull();
+    const trail = [...page.records].reverse();
     expect(trail.map((r) => [r.action, r.actor.kind, r.actor.id])).toEqual([
       ['moderation.requested', 'caller', 't1'],
       ['moderation.decided', 'system', 'moderator'],

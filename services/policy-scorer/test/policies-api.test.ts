@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_TABLE_VERSION, STANDARD_POLICY_DOCUMENT } from '@modsvc/common/domain/index';
 import { EmbeddedPolicyStore } from '@modsvc/common/store/policies/index';
-import { EmbeddedWorkflowStore } from '@modsvc/common/store/workflow/index';
+import { createWorkflowStore, type WorkflowStore } from '@modsvc/common/store/workflow/index';
 import { parseTenants, TenantRegistry } from '@modsvc/common/tenants';
 import { createPoliciesApi } from '../src/policies-api.ts';
 
@@ -15,14 +15,14 @@ const COSMETICS = { categories: [{ name: 'COSMETICS', description: 'Make-up.', s
 describe('Policies API (policy-scorer)', () => {
   let dir: string;
   let store: EmbeddedPolicyStore;
-  let workflow: EmbeddedWorkflowStore;
+  let workflow: WorkflowStore;
   let api: ReturnType<typeof createPoliciesApi>;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'policies-api-'));
     store = new EmbeddedPolicyStore(dir);
     await store.init();
-    workflow = new EmbeddedWorkflowStore(join(dir, 'workflow'));
+    workflow = createWorkflowStore({ kind: 'embedded', dataDir: join(dir, 'workflow') });
     await workflow.init();
     const tenants = new TenantRegistry(
       null,
@@ -52,8 +52,8 @@ describe('Policies API (policy-scorer)', () => {
     expect(await api.policyVersion('acme', 'v2')).toBeNull();
     expect(await api.policyVersion('basic', 'v1')).toBeNull();
     // Each publication is an audit record of the tenant.
-    expect((await workflow.listAudit('acme', { limit: 10 })).map((r) => [r.action, r.actor.kind, r.policy_version])).toEqual([['policy.published', 'caller', 'v1']]);
-    expect(await workflow.listAudit('basic', { limit: 10 })).toEqual([]);
+    expect((await workflow.listAudit('acme', { limit: 10 })).records.map((r) => [r.action, r.actor.kind, r.policy_version])).toEqual([['policy.published', 'caller', 'v1']]);
+    expect((await workflow.listAudit('basic', { limit: 10 })).records).toEqual([]);
   });
 
   it('refuses Standard tenants (forbidden) and invalid documents (invalid_request naming the field)', async () => {

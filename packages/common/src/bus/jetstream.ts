@@ -76,6 +76,11 @@ export class JetStreamBus implements Bus {
     this.maxAgeMs = opts.maxAgeMs ?? 7 * 24 * 3600_000;
   }
 
+  /** Messages live in the stream until acknowledged, whichever process published them. */
+  get epoch(): string {
+    return `jetstream:${this.stream}`;
+  }
+
   /** The subject as published on the wire (identical to `subject` unless subjectPrefix is set). */
   wireSubject(subject: Subject): string {
     return this.opts.subjectPrefix ? `${this.opts.subjectPrefix}.${subject}` : subject;

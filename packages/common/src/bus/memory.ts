@@ -4,6 +4,7 @@
 //  - per-durable cursor + pending set; instances sharing a durable share the work;
 //  - explicit ack, nak(delay), term, working(), ack-wait redelivery, maxDeliver, msgId de-dup (2 min).
 // Payloads are protobuf-encoded on publish and decoded per delivery, exactly as on JetStream.
+import { randomUUID } from 'node:crypto';
 import { logger } from '../logger.ts';
 import {
   DEFAULT_ACK_WAIT_MS,
@@ -75,6 +76,7 @@ function insertSorted(arr: number[], v: number): void {
 }
 
 export class MemoryBus implements Bus {
+  readonly epoch = `memory:${randomUUID()}`;
   private readonly maxAgeMs: number;
   private readonly maxPerSubject: number;
   private readonly logs = new Map<Subject, StoredMsg[]>();

@@ -75,6 +75,12 @@ export interface Consumer {
  * Implementations: MemoryBus (in-process, all-in-one) and JetStreamBus (NATS JetStream).
  */
 export interface Bus {
+  /**
+   * Names the message log a publish lands in. A durable bus (JetStream) keeps one epoch for good; an
+   * in-process bus gets a new one each time it is built, so a record that a message was published on an
+   * older epoch says the message went with the process that held it.
+   */
+  readonly epoch: string;
   init(): Promise<void>;
   /**
    * msgId de-duplicates publishes of the same logical message (JetStream Nats-Msg-Id). The active trace

@@ -19,3 +19,4 @@ export * from './error-body.ts';
 export * from './known-content.ts';
 export * from './banks.ts';
 export * from './review.ts';
+export * from './moderation-outbox.ts';

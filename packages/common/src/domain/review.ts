@@ -67,9 +67,30 @@ export interface ModerationJob {
   /** The rules' own decision, kept when a reviewer overrides it. */
   automated: ModerationOutcome | null;
   review: ReviewState | null;
-  /** Moderation webhooks sent so far (each decision sends one; their ids are <id>-<n>). */
+  /** Moderation webhooks made so far (each decision the caller hears about makes one; their ids are <id>.<n>, from 1). */
   webhooksSent: number;
+  /**
+   * Side effects of the state changes above, written in the same atomic update and carried out afterwards
+   * (outbox.ts in the moderator): audit records and feedback to append, webhooks to publish. An entry
+   * leaves when it is done; absent on records written before the outbox existed.
+   */
+  outbox?: OutboxEntry[];
 }
+
+/** A moderation webhook waiting to be published, or published and waiting for its delivery to end. */
+export interface OutboxWebhook {
+  kind: 'webhook';
+  /** <moderation job id>.<n>: the webhook-id's suffix, the same on every attempt. */
+  id: string;
+  url: string;
+  /** The JSON body, fixed when the decision was made. */
+  body: string;
+  created_at: string;
+  /** The bus epoch it was published on (null: not yet); published again only on a bus that lost it. */
+  published_on: string | null;
+}
+
+export type OutboxEntry = { kind: 'audit'; record: AuditRecord } | { kind: 'feedback'; record: FeedbackRecord } | OutboxWebhook;
 
 export const AuditActionSchema = z.enum([
   'moderation.requested',
@@ -103,8 +124,16 @@ export const AuditQuerySchema = z.strictObject({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
+  cursor: z.string().regex(/^[A-Za-z0-9_=-]{1,2048}$/).optional().describe('The next_cursor of the previous page.'),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+/** A page of the audit trail, newest first. */
+export const AuditPageSchema = z.strictObject({
+  records: z.array(AuditRecordSchema),
+  next_cursor: z.string().nullable().describe('Pass as `cursor` for the next (older) page; null on the last page.'),
+});
+export type AuditPage = z.infer<typeof AuditPageSchema>;
 
 /** The body of POST /v1/feedback: name a class (items) or a category (policy), and whether it was right. */
 export const FeedbackInputSchema = z

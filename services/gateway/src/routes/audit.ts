@@ -1,4 +1,5 @@
-// GET /v1/audit: the tenant's audit trail, by moderation job and time range (caller tokens).
+// GET /v1/audit: the tenant's audit trail, newest first, by moderation job and time range, a page at a
+// time (caller tokens).
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { ApiError } from '@modsvc/common/errors';
 import type { ModeratorApi } from '@modsvc/common/contracts';
@@ -13,7 +14,7 @@ export function auditRoutes(deps: { moderator: ModeratorApi }): express.Router {
       const tenantId = callerTenantOf(req as AuthedRequest);
       const query = queryOf(req, AuditQuerySchema);
       if (query.from && query.to && Date.parse(query.from) > Date.parse(query.to)) throw new ApiError('invalid_request', 'Invalid query: from is after to.');
-      res.json({ records: await deps.moderator.audit(tenantId, query) });
+      res.json(await deps.moderator.audit(tenantId, query));
     })().catch(next);
   });
   return router;

@@ -1,24 +1,28 @@
-import { join } from 'node:path';
 import type { JobStoreKind } from '../../config.ts';
-import { EmbeddedWorkflowStore } from './embedded.ts';
-import { MongoWorkflowStore } from './mongo.ts';
-import { NatsKvWorkflowStore } from './nats-kv.ts';
+import { createRecordStore } from '../records/index.ts';
+import type { WorkflowRetention } from './collections.ts';
+import { RecordWorkflowStore } from './store.ts';
 import type { WorkflowStore } from './types.ts';
 
-export type { AuditListQuery, WorkflowStore } from './types.ts';
+export type { AuditListQuery, AuditRecordPage, WorkflowStore } from './types.ts';
+export type { WorkflowRetention } from './collections.ts';
 export { DuplicateModerationJobError } from './types.ts';
-export { EmbeddedWorkflowStore, MongoWorkflowStore, NatsKvWorkflowStore };
+export { RecordWorkflowStore };
+
+/** Retention when none is configured: results' default, and a year of audit trail. */
+export const DEFAULT_WORKFLOW_RETENTION: WorkflowRetention = { moderationRetentionDays: 30, auditRetentionDays: 365 };
+
+export interface CreateWorkflowStoreOptions {
+  kind: JobStoreKind;
+  mongodbUrl?: string | null;
+  mongodbDbName?: string;
+  natsUrl?: string | null;
+  /** The embedded store lives in `<dataDir>/store`, beside the jobs. */
+  dataDir: string;
+  retention?: WorkflowRetention;
+}
 
 /** The review queue, audit trail and feedback live beside the jobs: the same kind of store (JOB_STORE). */
-export function createWorkflowStore(opts: { kind: JobStoreKind; mongodbUrl?: string; natsUrl?: string; dataDir: string }): WorkflowStore {
-  switch (opts.kind) {
-    case 'mongodb':
-      if (!opts.mongodbUrl) throw new Error('the mongodb workflow store needs MONGODB_URL');
-      return new MongoWorkflowStore(opts.mongodbUrl);
-    case 'nats-kv':
-      if (!opts.natsUrl) throw new Error('the nats-kv workflow store needs NATS_URL');
-      return new NatsKvWorkflowStore(opts.natsUrl);
-    case 'embedded':
-      return new EmbeddedWorkflowStore(join(opts.dataDir, 'workflow'));
-  }
+export function createWorkflowStore(opts: CreateWorkflowStoreOptions): WorkflowStore {
+  return new RecordWorkflowStore(createRecordStore(opts), opts.retention ?? DEFAULT_WORKFLOW_RETENTION, true);
 }

@@ -11,10 +11,18 @@ export class DuplicateModerationJobError extends Error {
 
 export interface AuditListQuery {
   moderationJobId?: string;
-  /** ISO times, inclusive. */
+  /** ISO times (any offset), inclusive, compared as instants. */
   from?: string;
   to?: string;
   limit: number;
+  /** The `next` of the previous page. */
+  after?: string | null;
+}
+
+/** One page of an audit trail, newest first; `next` continues it (null: this is the last page). */
+export interface AuditRecordPage {
+  records: AuditRecord[];
+  next: string | null;
 }
 
 export interface WorkflowStore {
@@ -40,13 +48,22 @@ export interface WorkflowStore {
   listInReview(tenantId: string, limit: number): Promise<ModerationJob[]>;
   /** Items waiting or claimed per tenant, over all tenants (for the queue-depth gauge). */
   countInReview(): Promise<Map<string, number>>;
+  /** Jobs of every tenant whose outbox has entries, oldest first (for the moderator's outbox sweep). */
+  listWithOutbox(limit: number): Promise<ModerationJob[]>;
 
-  /** Appends; records are never changed or removed by the service. */
+  /**
+   * Appends; records are never changed or removed by the service. Appending a record whose id (within
+   * its tenant) is stored already does nothing, so an outbox may carry the same record out twice.
+   */
   appendAudit(record: AuditRecord): Promise<void>;
-  /** The tenant's records matching the query, oldest first, at most `limit`. */
-  listAudit(tenantId: string, query: AuditListQuery): Promise<AuditRecord[]>;
+  /** The tenant's records matching the query, newest first, a page of at most `limit`. */
+  listAudit(tenantId: string, query: AuditListQuery): Promise<AuditRecordPage>;
 
+  /** Adds feedback; like appendAudit, a record whose id is stored already is not added again. */
   addFeedback(record: FeedbackRecord): Promise<void>;
   /** The tenant's feedback, oldest first, at most `limit`. */
   listFeedback(tenantId: string, limit: number): Promise<FeedbackRecord[]>;
+
+  /** Removes decided jobs, audit records and feedback past their retention; returns how many. */
+  deleteExpired(now: Date): Promise<number>;
 }
