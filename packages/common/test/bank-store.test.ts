@@ -1,7 +1,7 @@
 // The bank store contract, run against each kind of store (store-kinds.ts).
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { EmbeddedBankStore, MongoBankStore, NatsKvBankStore, type BankRecord, type BankStore } from '../src/store/banks/index.ts';
+import { createBankStore, type BankRecord, type BankStore } from '../src/store/banks/index.ts';
 import { describeOnEachStoreKind } from './store-kinds.ts';
 
 const hex = () => randomBytes(32).toString('hex');
@@ -51,6 +51,10 @@ function describeBankStoreContract(store: () => BankStore) {
 
 describeOnEachStoreKind(
   'bank store',
-  { embedded: (dir) => new EmbeddedBankStore(dir), natsKv: (url) => new NatsKvBankStore(url), mongodb: (url, db) => new MongoBankStore(url, db) },
+  {
+    embedded: (dir) => createBankStore({ kind: 'embedded', dataDir: dir }),
+    natsKv: (url) => createBankStore({ kind: 'nats-kv', natsUrl: url, dataDir: '' }),
+    mongodb: (url, db) => createBankStore({ kind: 'mongodb', mongodbUrl: url, mongodbDbName: db, dataDir: '' }),
+  },
   describeBankStoreContract,
 );

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PolicyDocumentSchema, STANDARD_POLICY_DOCUMENT } from '../src/domain/index.ts';
-import { EmbeddedPolicyStore, MongoPolicyStore, NatsKvPolicyStore, parsePolicyVersionName, policyVersionName, type PolicyStore } from '../src/store/policies/index.ts';
+import { createPolicyStore, parsePolicyVersionName, policyVersionName, type PolicyStore } from '../src/store/policies/index.ts';
 import { describeOnEachStoreKind } from './store-kinds.ts';
 
 const COSMETICS = PolicyDocumentSchema.parse({
@@ -35,7 +35,11 @@ function describePolicyStoreContract(store: () => PolicyStore) {
 
 describeOnEachStoreKind(
   'policy store',
-  { embedded: (dir) => new EmbeddedPolicyStore(dir), natsKv: (url) => new NatsKvPolicyStore(url), mongodb: (url, db) => new MongoPolicyStore(url, db) },
+  {
+    embedded: (dir) => createPolicyStore({ kind: 'embedded', dataDir: dir }),
+    natsKv: (url) => createPolicyStore({ kind: 'nats-kv', natsUrl: url, dataDir: '' }),
+    mongodb: (url, db) => createPolicyStore({ kind: 'mongodb', mongodbUrl: url, mongodbDbName: db, dataDir: '' }),
+  },
   describePolicyStoreContract,
 );
 

@@ -12,7 +12,7 @@ import { JetStreamApiError, jetstreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobRecord, SpeechPart, VisionPart } from '../src/jobs.ts';
-import { isRevisionConflict } from '../src/store/nats-kv.ts';
+import { isRevisionConflict } from '../src/store/records/kv-keys.ts';
 import { RecordJobStore } from '../src/store/job-store.ts';
 import { decodeId, encodeId } from '../src/store/records/kv-keys.ts';
 import { NatsKvRecordStore, type NatsKvRecordStoreOptions } from '../src/store/records/nats-kv.ts';

@@ -6,16 +6,15 @@ import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJobStore, embeddedJobStore, RecordJobStore } from '../src/store/index.ts';
-import { dbNameFromUrl, mongoDatabaseName } from '../src/store/mongo.ts';
 import { IDEMPOTENCY_KEYS_SPEC, JOBS_SPEC } from '../src/store/job-records.ts';
 import { decodeValue, encodeValue } from '../src/store/records/codec.ts';
 import { EmbeddedRecordStore } from '../src/store/records/embedded.ts';
-import { MongoRecordStore, TTL_INDEX, mongoIndexes } from '../src/store/records/mongo.ts';
+import { dbNameFromUrl, mongoDatabaseName, MongoRecordStore, TTL_INDEX, mongoIndexes } from '../src/store/records/mongo.ts';
 import { repairTornTail } from '../src/store/records/torn-tail.ts';
 import { DuplicateJobError } from '../src/store/types.ts';
 import type { JobRecord } from '../src/jobs.ts';
-import { MongoBankStore } from '../src/store/banks/mongo.ts';
-import { MongoPolicyStore } from '../src/store/policies/mongo.ts';
+import { createBankStore } from '../src/store/banks/index.ts';
+import { createPolicyStore } from '../src/store/policies/index.ts';
 import { newJobRecord, opaqueResults } from './fixtures.ts';
 import { nedbMongoDrivers } from './record-store/nedb-mongo-driver.ts';
 import { describeJobStoreContract } from './store-contract.ts';
@@ -158,8 +157,8 @@ describe('job collections', () => {
     for (const url of ['mongodb://localhost:27017', 'mongodb://localhost:27017/jobsdb']) {
       const expected = mongoDatabaseName(url);
       expect((createJobStore({ kind: 'mongodb', mongodbUrl: url, dataDir: '/x' }).records as MongoRecordStore).dbName).toBe(expected);
-      expect(new MongoBankStore(url)['dbName']).toBe(expected);
-      expect(new MongoPolicyStore(url)['dbName']).toBe(expected);
+      expect((createBankStore({ kind: 'mongodb', mongodbUrl: url, dataDir: '/x' }).records as MongoRecordStore).dbName).toBe(expected);
+      expect((createPolicyStore({ kind: 'mongodb', mongodbUrl: url, dataDir: '/x' }).records as MongoRecordStore).dbName).toBe(expected);
     }
   });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PolicyDocumentSchema, POLICY_TABLE_VERSION, STANDARD_POLICY } from '../src/domain/index.ts';
-import { EmbeddedPolicyStore } from '../src/store/policies/index.ts';
+import { createPolicyStore, type PolicyStore } from '../src/store/policies/index.ts';
 import { activePolicy, mayPublishPolicies, policyNamed } from '../src/tenant-policy.ts';
 import { parseTenants, TenantRegistry } from '../src/tenants.ts';
 
@@ -18,10 +18,10 @@ const DOC = PolicyDocumentSchema.parse({
 
 describe('tenant policy', () => {
   let dir: string;
-  let store: EmbeddedPolicyStore;
+  let store: PolicyStore;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'tenant-policy-'));
-    store = new EmbeddedPolicyStore(dir);
+    store = createPolicyStore({ kind: 'embedded', dataDir: dir });
     await store.init();
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmbeddedBankStore, type BankRecord } from '@modsvc/common/store/banks/index';
+import { createBankStore, type BankRecord, type BankStore } from '@modsvc/common/store/banks/index';
 import type { FrameHashes } from '@modsvc/common/jobs';
 import { BankMatcher, bankApplies } from '../src/bank-matcher.ts';
 import { bankCategories } from '../src/known-content.ts';
@@ -35,13 +35,13 @@ const bank = (over: Partial<BankRecord>): BankRecord => ({
 
 describe('bank matcher', () => {
   let dir: string;
-  let store: EmbeddedBankStore;
+  let store: BankStore;
   const banked = randomHex();
   const main = bank({});
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-matcher-'));
-    store = new EmbeddedBankStore(dir);
+    store = createBankStore({ kind: 'embedded', dataDir: dir });
     await store.init();
     await store.createBank(main);
     await store.addContent([{ id: 'cnt_a', bankId: main.id, tenantId: 'acme', pdq: banked, quality: 90, note: null, createdAt: new Date() }]);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_TABLE_VERSION, STANDARD_POLICY_DOCUMENT } from '@modsvc/common/domain/index';
-import { EmbeddedPolicyStore } from '@modsvc/common/store/policies/index';
+import { createPolicyStore, type PolicyStore } from '@modsvc/common/store/policies/index';
 import { createWorkflowStore, type WorkflowStore } from '@modsvc/common/store/workflow/index';
 import { parseTenants, TenantRegistry } from '@modsvc/common/tenants';
 import { createPoliciesApi } from '../src/policies-api.ts';
@@ -14,13 +14,13 @@ const COSMETICS = { categories: [{ name: 'COSMETICS', description: 'Make-up.', s
 
 describe('Policies API (policy-scorer)', () => {
   let dir: string;
-  let store: EmbeddedPolicyStore;
+  let store: PolicyStore;
   let workflow: WorkflowStore;
   let api: ReturnType<typeof createPoliciesApi>;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'policies-api-'));
-    store = new EmbeddedPolicyStore(dir);
+    store = createPolicyStore({ kind: 'embedded', dataDir: dir });
     await store.init();
     workflow = createWorkflowStore({ kind: 'embedded', dataDir: join(dir, 'workflow') });
     await workflow.init();

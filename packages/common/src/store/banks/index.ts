@@ -1,23 +1,18 @@
+// Bank store construction. Banks live beside the jobs, in the same kind of record store (JOB_STORE);
+// one implementation (store.ts) serves every kind.
+//
+// Data of the stores this one replaced: the embedded files (<dataDir>/banks) are imported on first open
+// and the directory renamed <dataDir>/banks.imported (legacy-import.ts). NATS KV (bucket `banks`) and
+// MongoDB (collections `banks`, `bank_content`, `bank_revisions`) are not migrated: the new collections
+// have other names, so the old data stays where it was, unread, until an operator drops it.
 import { join } from 'node:path';
-import type { JobStoreKind } from '../../config.ts';
-import { EmbeddedBankStore } from './embedded.ts';
-import { MongoBankStore } from './mongo.ts';
-import { NatsKvBankStore } from './nats-kv.ts';
-import type { BankStore } from './types.ts';
+import { createRecordStore, type CreateRecordStoreOptions } from '../records/index.ts';
+import { RecordBankStore } from './store.ts';
 
 export type { BankStore, BankRecord, BankContentRecord } from './types.ts';
-export { EmbeddedBankStore, MongoBankStore, NatsKvBankStore };
+export { RecordBankStore };
 
-/** Banks live beside the jobs: the same kind of store (JOB_STORE). */
-export function createBankStore(opts: { kind: JobStoreKind; mongodbUrl?: string; natsUrl?: string; dataDir: string }): BankStore {
-  switch (opts.kind) {
-    case 'mongodb':
-      if (!opts.mongodbUrl) throw new Error('the mongodb bank store needs MONGODB_URL');
-      return new MongoBankStore(opts.mongodbUrl);
-    case 'nats-kv':
-      if (!opts.natsUrl) throw new Error('the nats-kv bank store needs NATS_URL');
-      return new NatsKvBankStore(opts.natsUrl);
-    case 'embedded':
-      return new EmbeddedBankStore(join(opts.dataDir, 'banks'));
-  }
+/** Builds (does not init) the bank store over a record store of its own, which it closes. */
+export function createBankStore(opts: CreateRecordStoreOptions): RecordBankStore {
+  return new RecordBankStore(createRecordStore(opts), { owned: true, legacyDir: opts.kind === 'embedded' ? join(opts.dataDir, 'banks') : undefined });
 }

@@ -1,24 +1,19 @@
+// Policy store construction. Policy versions live beside the jobs, in the same kind of record store
+// (JOB_STORE); one implementation (store.ts) serves every kind.
+//
+// Data of the stores this one replaced: the embedded file (<dataDir>/policies) is imported on first open
+// and the directory renamed <dataDir>/policies.imported (legacy-import.ts). NATS KV (bucket `policies`)
+// and MongoDB (collection `policy_versions`) are not migrated: the new collection has another name, so
+// the old versions stay where they were, unread, until an operator drops them.
 import { join } from 'node:path';
-import type { JobStoreKind } from '../../config.ts';
-import { EmbeddedPolicyStore } from './embedded.ts';
-import { MongoPolicyStore } from './mongo.ts';
-import { NatsKvPolicyStore } from './nats-kv.ts';
-import type { PolicyStore } from './types.ts';
+import { createRecordStore, type CreateRecordStoreOptions } from '../records/index.ts';
+import { RecordPolicyStore } from './store.ts';
 
 export type { PolicyStore, PolicyVersionRecord } from './types.ts';
 export { policyVersionName, parsePolicyVersionName } from './types.ts';
-export { EmbeddedPolicyStore, MongoPolicyStore, NatsKvPolicyStore };
+export { RecordPolicyStore };
 
-/** Policy versions live beside the jobs: the same kind of store (JOB_STORE). */
-export function createPolicyStore(opts: { kind: JobStoreKind; mongodbUrl?: string; natsUrl?: string; dataDir: string }): PolicyStore {
-  switch (opts.kind) {
-    case 'mongodb':
-      if (!opts.mongodbUrl) throw new Error('the mongodb policy store needs MONGODB_URL');
-      return new MongoPolicyStore(opts.mongodbUrl);
-    case 'nats-kv':
-      if (!opts.natsUrl) throw new Error('the nats-kv policy store needs NATS_URL');
-      return new NatsKvPolicyStore(opts.natsUrl);
-    case 'embedded':
-      return new EmbeddedPolicyStore(join(opts.dataDir, 'policies'));
-  }
+/** Builds (does not init) the policy store over a record store of its own, which it closes. */
+export function createPolicyStore(opts: CreateRecordStoreOptions): RecordPolicyStore {
+  return new RecordPolicyStore(createRecordStore(opts), { owned: true, legacyDir: opts.kind === 'embedded' ? join(opts.dataDir, 'policies') : undefined });
 }

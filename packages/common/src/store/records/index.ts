@@ -8,7 +8,7 @@ import type { RecordStore, RecordStoreKind } from './types.ts';
 
 export type * from './types.ts';
 export { RecordConflictError } from './types.ts';
-export { createOrGet, updateRecord, type UpdateOptions } from './update.ts';
+export { CONFLICT, createOrGet, retryOnConflict, updateRecord, type UpdateOptions } from './update.ts';
 export { descNumberKey, minuteKey, numberKey, timeKey } from './sort-keys.ts';
 export { jsonDateCodec } from './codec.ts';
 export { EmbeddedRecordStore, type EmbeddedRecordStoreOptions } from './embedded.ts';

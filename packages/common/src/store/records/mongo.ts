@@ -37,7 +37,8 @@ import {
   type RecordDoc,
 } from './document.ts';
 import { checkId, checkListQuery, checkRange, resolveSpec, type ResolvedSpec } from './spec.ts';
-import { RecordConflictError, type CollectionSpec, type ListPage, type ListQuery, type RangeQuery, type RecordCollection, type RecordStore, type Versioned } from './types.ts';
+import { CONFLICT, retryOnConflict } from './update.ts';
+import type { CollectionSpec, ListPage, ListQuery, RangeQuery, RecordCollection, RecordStore, Versioned } from './types.ts';
 
 export const DEFAULT_DB_NAME = 'modsvc';
 
@@ -256,19 +257,23 @@ class MongoCollection<T> implements RecordCollection<T> {
     checkId(id);
     const d = await this.ready();
     const doc = toDoc(this.spec, id, value, firstVersion());
-    for (let attempt = 1; attempt <= CREATE_ATTEMPTS; attempt += 1) {
-      try {
-        await d.insertOne(doc);
-        return doc.v;
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-      }
-      const held = await d.findOne({ _id: id });
-      if (!held) continue; // removed meanwhile
-      if (!isStale(held, this.spec.hidesExpired, this.store.now())) return null;
-      if ((await d.replaceOne(takeOverFilter({ ...held, _id: id }), doc)) === 1) return doc.v;
-    }
-    throw new RecordConflictError(this.name, id, CREATE_ATTEMPTS);
+    return retryOnConflict<number | null>(
+      this,
+      id,
+      async () => {
+        try {
+          await d.insertOne(doc);
+          return doc.v;
+        } catch (err) {
+          if (!isDuplicateKey(err)) throw err;
+        }
+        const held = await d.findOne({ _id: id });
+        if (!held) return CONFLICT; // removed meanwhile
+        if (!isStale(held, this.spec.hidesExpired, this.store.now())) return null;
+        return (await d.replaceOne(takeOverFilter({ ...held, _id: id }), doc)) === 1 ? doc.v : CONFLICT;
+      },
+      { maxAttempts: CREATE_ATTEMPTS },
+    );
   }
 
   async replace(id: string, value: T, expectedVersion: number): Promise<number | null> {

@@ -23,7 +23,8 @@ import { comparePositions, decodeCursor, encodeCursor, inRange, type Position } 
 import { EXPIRY_INDEX, expiryEntry, indexFilter, indexKey, isRevisionConflict, parseIndexKey, recordKey, type ParsedIndexKey } from './kv-keys.ts';
 import { numberKey } from './sort-keys.ts';
 import { checkId, checkListQuery, checkRange, resolveSpec, type ResolvedSpec } from './spec.ts';
-import { RecordConflictError, type CollectionSpec, type ListPage, type ListQuery, type ListedRecord, type RangeQuery, type RecordCollection, type RecordStore, type Versioned } from './types.ts';
+import { CONFLICT, retryOnConflict } from './update.ts';
+import type { CollectionSpec, ListPage, ListQuery, ListedRecord, RangeQuery, RecordCollection, RecordStore, Versioned } from './types.ts';
 
 export interface NatsKvRecordStoreOptions {
   /** NATS URL (e.g. nats://127.0.0.1:4222); either this or `connection`. */
@@ -206,29 +207,30 @@ class NatsKvCollection<T> implements RecordCollection<T> {
     const b = await this.bucket();
     const text = this.spec.codec.encode(value);
     const keys = this.keysOf(id, value);
-    for (let attempt = 1; attempt <= this.store.maxAttempts; attempt += 1) {
-      await this.putKeys(b, keys);
-      let current: Current<T> | null = null;
-      try {
-        const version = await b.kv.create(recordKey(id), text);
-        await this.settleKeys(b, id, keys);
-        return version;
-      } catch (err) {
-        if (!isRevisionConflict(err)) throw err;
-        current = await this.read(b, id);
-      }
-      if (current && !this.hidden(current)) {
-        await this.dropKeys(b, id, keys.filter((k) => !current.keys.includes(k)));
-        return null;
-      }
-      if (current) {
+    return retryOnConflict<number | null>(
+      this,
+      id,
+      async () => {
+        await this.putKeys(b, keys);
+        let current: Current<T> | null = null;
+        try {
+          const version = await b.kv.create(recordKey(id), text);
+          await this.settleKeys(b, id, keys);
+          return version;
+        } catch (err) {
+          if (!isRevisionConflict(err)) throw err;
+          current = await this.read(b, id);
+        }
+        if (current && !this.hidden(current)) {
+          await this.dropKeys(b, id, keys.filter((k) => !current.keys.includes(k)));
+          return null;
+        }
+        if (!current) return CONFLICT; // removed meanwhile: try again
         // Expired but not removed yet: take the id over unless another write gets there first.
-        const version = await this.conditionalWrite(b, id, text, current, keys);
-        if (version !== null) return version;
-      }
-      // Removed meanwhile, or taken over by another write: try again.
-    }
-    throw new RecordConflictError(this.name, id, this.store.maxAttempts);
+        return (await this.conditionalWrite(b, id, text, current, keys)) ?? CONFLICT;
+      },
+      { maxAttempts: this.store.maxAttempts },
+    );
   }
 
   /** kv.update on `current`'s revision with the index keys maintained around it; null on a conflict. */
@@ -261,14 +263,18 @@ class NatsKvCollection<T> implements RecordCollection<T> {
   async delete(id: string, expectedVersion?: number): Promise<boolean> {
     checkId(id);
     const b = await this.bucket();
-    for (let attempt = 1; attempt <= this.store.maxAttempts; attempt += 1) {
-      const current = await this.read(b, id);
-      if (!current || this.hidden(current)) return false;
-      if (expectedVersion !== undefined && current.version !== expectedVersion) return false;
-      if (await this.removeAt(b, id, current)) return true;
-      if (expectedVersion !== undefined) return false;
-    }
-    throw new RecordConflictError(this.name, id, this.store.maxAttempts);
+    return retryOnConflict(
+      this,
+      id,
+      async () => {
+        const current = await this.read(b, id);
+        if (!current || this.hidden(current)) return false;
+        if (expectedVersion !== undefined && current.version !== expectedVersion) return false;
+        if (await this.removeAt(b, id, current)) return true;
+        return expectedVersion === undefined ? CONFLICT : false; // rewritten meanwhile
+      },
+      { maxAttempts: this.store.maxAttempts },
+    );
   }
 
   /** Purges the record if it is still at `current`'s revision (history 1: an older one is already gone), then its keys. */
