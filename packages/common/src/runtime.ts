@@ -8,6 +8,7 @@ import type { MediaStore } from './media/types.ts';
 import type { StageDeps } from './stage.ts';
 import { createBus } from './bus/index.ts';
 import { createJobStore } from './store/index.ts';
+import { createRecordStore, type RecordStore } from './store/records/index.ts';
 import { createBankStore, type BankStore } from './store/banks/index.ts';
 import { createPolicyStore, type PolicyStore } from './store/policies/index.ts';
 import { createWorkflowStore, type WorkflowStore } from './store/workflow/index.ts';
@@ -33,6 +34,8 @@ export interface Runtime extends EdgeRuntime {
   policies: PolicyStore;
   /** The review queue, audit trail and feedback, in the same kind of store as the jobs. */
   workflow: WorkflowStore;
+  /** The record store the four stores above share (closed after them). */
+  records: RecordStore;
   media: MediaStore;
 }
 
@@ -44,7 +47,10 @@ export function createEdgeRuntime(config: Config, log: Logger): EdgeRuntime {
 export async function createRuntime(config: Config, log: Logger): Promise<Runtime> {
   armFaults(config.FAULT_POINTS);
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const store = createJobStore({ kind: config.jobStore, mongodbUrl: config.MONGODB_URL, natsUrl: config.NATS_URL, dataDir: config.dataDir });
+  // One record store (one directory, NATS connection or MongoDB client) under the four stores of records.
+  const records = createRecordStore({ kind: config.jobStore, mongodbUrl: config.MONGODB_URL, natsUrl: config.NATS_URL, dataDir: config.dataDir });
+  const where = { kind: config.jobStore, dataDir: config.dataDir, records };
+  const store = createJobStore(where);
   const bus = createBus({ kind: config.bus, natsUrl: config.NATS_URL });
   // Media travel with the work: the JetStream object store beside a JetStream bus, local files otherwise.
   const media = createMediaStore({
@@ -52,13 +58,10 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     dataDir: config.dataDir,
     ttlMs: config.MEDIA_RETENTION_HOURS * 3600_000,
   });
-  const banks = createBankStore({ kind: config.jobStore, mongodbUrl: config.MONGODB_URL, natsUrl: config.NATS_URL, dataDir: config.dataDir });
-  const policies = createPolicyStore({ kind: config.jobStore, mongodbUrl: config.MONGODB_URL, natsUrl: config.NATS_URL, dataDir: config.dataDir });
+  const banks = createBankStore(where);
+  const policies = createPolicyStore(where);
   const workflow = createWorkflowStore({
-    kind: config.jobStore,
-    mongodbUrl: config.MONGODB_URL,
-    natsUrl: config.NATS_URL,
-    dataDir: config.dataDir,
+    ...where,
     retention: { moderationRetentionDays: config.RESULT_RETENTION_DAYS, auditRetentionDays: config.AUDIT_RETENTION_DAYS },
   });
   await store.init();
@@ -68,7 +71,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   await bus.init();
   await media.init();
   log.info({ job_store: config.jobStore, bus: config.bus }, 'runtime ready');
-  return { ...createEdgeRuntime(config, log), bus, store, banks, policies, workflow, media };
+  return { ...createEdgeRuntime(config, log), bus, records, store, banks, policies, workflow, media };
 }
 
 export function hasPipeline(rt: EdgeRuntime | Runtime): rt is Runtime {
@@ -84,6 +87,7 @@ export async function closeRuntime(rt: EdgeRuntime | Runtime): Promise<void> {
     await rt.policies.close();
     await rt.workflow.close();
     await rt.store.close();
+    await rt.records.close();
   }
 }
 

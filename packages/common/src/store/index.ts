@@ -4,7 +4,7 @@
 import type { JobStoreKind } from '../config.ts';
 import { RecordJobStore } from './job-store.ts';
 import { EmbeddedRecordStore, type EmbeddedRecordStoreOptions } from './records/embedded.ts';
-import { createRecordStore } from './records/index.ts';
+import { createRecordStore, type RecordStore } from './records/index.ts';
 
 export { DuplicateJobError, type JobPatch, type JobStore } from './types.ts';
 export { RecordJobStore, type RecordJobStoreOptions } from './job-store.ts';
@@ -20,11 +20,13 @@ export interface CreateJobStoreOptions {
   natsUrl?: string | null;
   /** Data directory; the embedded store lives in `<dataDir>/store`. */
   dataDir: string;
+  /** A record store shared with the deployment's other stores (its owner closes it); default: one of its own. */
+  records?: RecordStore;
 }
 
 /** Builds (does not init) the job store of the given kind. */
 export function createJobStore(opts: CreateJobStoreOptions): RecordJobStore {
-  return new RecordJobStore({ records: createRecordStore(opts) });
+  return new RecordJobStore({ records: opts.records ?? createRecordStore(opts), shared: opts.records !== undefined });
 }
 
 /** The job store in files in `dir` (tests and tools; deployments use createJobStore). */

@@ -12,8 +12,10 @@ import { createOrGet, updateRecord, type UpdateOptions } from './records/update.
 import { DuplicateJobError, type JobPatch, type JobStore } from './types.ts';
 
 export interface RecordJobStoreOptions {
-  /** Where the jobs live; the job store inits and closes it. */
+  /** Where the jobs live; the job store inits it, and closes it unless `shared`. */
   records: RecordStore;
+  /** The record store is shared with other stores: its owner closes it. */
+  shared?: boolean;
   /** Conditional writes per change before RecordConflictError (records/update.ts). Default 100. */
   maxAttempts?: number;
   /** Clock for updatedAt and finishedAt, for tests (expiry uses the record store's). */
@@ -32,9 +34,11 @@ export class RecordJobStore implements JobStore {
   private readonly keys: RecordCollection<IdempotencyKeyRecord>;
   private readonly retry: UpdateOptions;
   private readonly now: () => Date;
+  private readonly shared: boolean;
 
   constructor(opts: RecordJobStoreOptions) {
     this.records = opts.records;
+    this.shared = opts.shared ?? false;
     this.jobs = opts.records.collection(JOBS_SPEC);
     this.keys = opts.records.collection(IDEMPOTENCY_KEYS_SPEC);
     this.retry = { maxAttempts: opts.maxAttempts };
@@ -47,8 +51,8 @@ export class RecordJobStore implements JobStore {
     await Promise.all([this.jobs.open(), this.keys.open()]);
   }
 
-  close(): Promise<void> {
-    return this.records.close();
+  async close(): Promise<void> {
+    if (!this.shared) await this.records.close();
   }
 
   async create(job: JobRecord): Promise<void> {

@@ -6,14 +6,15 @@
 // and MongoDB (collection `policy_versions`) are not migrated: the new collection has another name, so
 // the old versions stay where they were, unread, until an operator drops them.
 import { join } from 'node:path';
-import { createRecordStore, type CreateRecordStoreOptions } from '../records/index.ts';
+import { createRecordStore, type CreateRecordStoreOptions, type RecordStore } from '../records/index.ts';
 import { RecordPolicyStore } from './store.ts';
 
 export type { PolicyStore, PolicyVersionRecord } from './types.ts';
 export { policyVersionName, parsePolicyVersionName } from './types.ts';
 export { RecordPolicyStore };
 
-/** Builds (does not init) the policy store over a record store of its own, which it closes. */
-export function createPolicyStore(opts: CreateRecordStoreOptions): RecordPolicyStore {
-  return new RecordPolicyStore(createRecordStore(opts), { owned: true, legacyDir: opts.kind === 'embedded' ? join(opts.dataDir, 'policies') : undefined });
+/** Builds (does not init) the policy store over the given record store (shared: its owner closes it) or one of its own, which it closes. */
+export function createPolicyStore(opts: CreateRecordStoreOptions & { records?: RecordStore }): RecordPolicyStore {
+  const legacyDir = opts.kind === 'embedded' ? join(opts.dataDir, 'policies') : undefined;
+  return new RecordPolicyStore(opts.records ?? createRecordStore(opts), { owned: opts.records === undefined, legacyDir });
 }

@@ -1,5 +1,5 @@
 import type { JobStoreKind } from '../../config.ts';
-import { createRecordStore } from '../records/index.ts';
+import { createRecordStore, type RecordStore } from '../records/index.ts';
 import type { WorkflowRetention } from './collections.ts';
 import { RecordWorkflowStore } from './store.ts';
 import type { WorkflowStore } from './types.ts';
@@ -20,9 +20,11 @@ export interface CreateWorkflowStoreOptions {
   /** The embedded store lives in `<dataDir>/store`, beside the jobs. */
   dataDir: string;
   retention?: WorkflowRetention;
+  /** A record store shared with the deployment's other stores (its owner closes it); default: one of its own. */
+  records?: RecordStore;
 }
 
 /** The review queue, audit trail and feedback live beside the jobs: the same kind of store (JOB_STORE). */
 export function createWorkflowStore(opts: CreateWorkflowStoreOptions): WorkflowStore {
-  return new RecordWorkflowStore(createRecordStore(opts), opts.retention ?? DEFAULT_WORKFLOW_RETENTION, true);
+  return new RecordWorkflowStore(opts.records ?? createRecordStore(opts), opts.retention ?? DEFAULT_WORKFLOW_RETENTION, opts.records === undefined);
 }
