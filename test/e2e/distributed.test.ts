@@ -5,6 +5,7 @@ import { describePipelineContract } from './pipeline-contract.ts';
 import { describeBanksEndToEnd } from './banks.ts';
 import { describeIdempotentModerate } from './idempotent-moderate.ts';
 import { describeModerationCrash } from './moderation-crash.ts';
+import { describeSharedRateLimits } from './shared-rate-limits.ts';
 import { startDistributedDeployment } from '../helpers/deployments.ts';
 import { makeMp4, makePng } from '../helpers/media.ts';
 import { ingestClient } from '@modsvc/clients';
@@ -15,6 +16,7 @@ describePipelineContract('distributed (one process per service, gRPC + NATS JetS
   describeBanksEndToEnd(ctx);
   describeIdempotentModerate(ctx);
   describeModerationCrash(ctx);
+  describeSharedRateLimits(ctx);
 
   it('internal gRPC refuses calls without a valid service token or from a caller off the allow-list, and scopes jobs to their tenant', async () => {
     const c = ctx();

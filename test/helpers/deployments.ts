@@ -9,7 +9,7 @@ export interface Deployment {
   mode: 'all-in-one' | 'distributed';
   url: string;
   tokenKey: string;
-  tenants: { acme: TestTenant; globex: TestTenant; initech: TestTenant; umbrella: TestTenant };
+  tenants: { acme: TestTenant; globex: TestTenant; initech: TestTenant; umbrella: TestTenant; hooli: TestTenant };
   services: Map<string, ServiceProcess>;
   /** Distributed only: the key that signs service-to-service calls, and each service's gRPC address. */
   serviceAuthKey?: string;
@@ -96,7 +96,8 @@ export async function startDistributedDeployment(): Promise<Deployment> {
   };
   const services = new Map<string, ServiceProcess>();
   const stopAll = async () => {
-    for (const name of [...DISTRIBUTED_SERVICES].reverse()) await services.get(name)?.stop();
+    // Last started first: extra processes a test added (startExtraGateway) before the services they call.
+    for (const s of [...services.values()].reverse()) await s.stop();
     await nats.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   };
@@ -116,4 +117,29 @@ export async function startDistributedDeployment(): Promise<Deployment> {
     throw err;
   }
   return { mode: 'distributed', url: `http://127.0.0.1:${httpPort}`, tokenKey, tenants, services, serviceAuthKey, grpcAddress: addr, stop: stopAll };
+}
+
+/**
+ * One more gateway process for a running distributed deployment, as a second replica behind a load
+ * balancer: the first gateway's environment (same NATS, tenants, token key, peers) with ports and a
+ * data directory of its own. It joins `deployment.services` (stopped with the deployment); stop it
+ * sooner with its `stop()`.
+ */
+export async function startExtraGateway(deployment: Deployment, name = 'gateway-2', extraEnv: Record<string, string> = {}): Promise<{ url: string; process: ServiceProcess; stop(): Promise<void> }> {
+  const first = deployment.services.get('gateway');
+  if (deployment.mode !== 'distributed' || !first) throw new Error('an extra gateway joins a distributed deployment');
+  const port = await freePort();
+  const dataDir = path.join(path.dirname(first.env.DATA_DIR!), name);
+  const env = { ...first.env, DATA_DIR: dataDir, PORT: String(port), GRPC_PORT: String(await freePort()), METRICS_PORT: String(await freePort()), ...extraEnv };
+  const proc = new ServiceProcess(name, first.script, env, `http://127.0.0.1:${port}/readyz`, path.join(path.dirname(dataDir), `${name}.log`));
+  deployment.services.set(name, proc);
+  await proc.start(180_000);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    process: proc,
+    async stop() {
+      await proc.stop();
+      deployment.services.delete(name);
+    },
+  };
 }

@@ -19,13 +19,15 @@ const reviewer = (id: string): TestReviewer => ({ id, key: `rev_${id}_${crypto.r
 const sha256 = (v: string) => crypto.createHash('sha256').update(v).digest('hex');
 
 /**
- * Four tenants written as a TENANTS_FILE: acme Standard (one reviewer); globex keyed by sha256 (one reviewer); initech
- * Premium, without a signing secret; umbrella Premium with a signing secret and two reviewers (by sha256).
+ * Five tenants written as a TENANTS_FILE: acme Standard (one reviewer); globex keyed by sha256 (one reviewer); initech
+ * Premium, without a signing secret; umbrella Premium with a signing secret and two reviewers (by sha256);
+ * hooli with a tiny read limit (5 at once, then one every 10 s), for the limits shared by gateway replicas.
  */
-export function writeTenantsFile(dir: string): { file: string; acme: TestTenant; globex: TestTenant; initech: TestTenant; umbrella: TestTenant } {
+export function writeTenantsFile(dir: string): { file: string; acme: TestTenant; globex: TestTenant; initech: TestTenant; umbrella: TestTenant; hooli: TestTenant } {
   const acme = { id: 'acme', apiKey: `key_acme_${crypto.randomBytes(12).toString('hex')}`, signingSecret: `whsec_${crypto.randomBytes(12).toString('hex')}`, reviewers: [reviewer('mallory')] };
   const globex = { id: 'globex', apiKey: `key_globex_${crypto.randomBytes(12).toString('hex')}`, signingSecret: `whsec_${crypto.randomBytes(12).toString('hex')}`, reviewers: [reviewer('gregor')] };
   const initech = { id: 'initech', apiKey: `key_initech_${crypto.randomBytes(12).toString('hex')}`, signingSecret: null, reviewers: [] };
+  const hooli = { id: 'hooli', apiKey: `key_hooli_${crypto.randomBytes(12).toString('hex')}`, signingSecret: null, reviewers: [] };
   const umbrella = { id: 'umbrella', apiKey: `key_umbrella_${crypto.randomBytes(12).toString('hex')}`, signingSecret: `whsec_${crypto.randomBytes(12).toString('hex')}`, reviewers: [reviewer('alice'), reviewer('bob')] };
   const file = path.join(dir, 'tenants.json');
   fs.writeFileSync(
@@ -43,8 +45,10 @@ export function writeTenantsFile(dir: string): { file: string; acme: TestTenant;
           tier: 'premium',
           reviewers: umbrella.reviewers.map((r) => ({ id: r.id, api_key_sha256: sha256(r.key) })),
         },
+        // hooli's read limit is what test/e2e/shared-rate-limits.ts counts against, across two gateways.
+        { id: hooli.id, api_keys: [hooli.apiKey], limits: { reads_per_minute: 6, read_burst: 5 } },
       ],
     }),
   );
-  return { file, acme, globex, initech, umbrella };
+  return { file, acme, globex, initech, umbrella, hooli };
 }

@@ -9,6 +9,13 @@ export const throttledRequests = new client.Counter({
   registers: [registry],
 });
 
+export const rateLimitLocalFallbacks = new client.Counter({
+  name: 'modsvc_rate_limit_local_fallback_total',
+  help: 'Rate-limit decisions a gateway made on its own in-memory bucket because the store its replicas share buckets in (NATS KV or MongoDB) did not answer; meanwhile each replica applies the whole limit alone. By limit (read, write, auth, auth_failure).',
+  labelNames: ['limit'] as const,
+  registers: [registry],
+});
+
 export const admissionBacklogJobs = new client.Gauge({
   name: 'modsvc_admission_backlog_jobs',
   help: 'Unfinished jobs at the last admission sample.',

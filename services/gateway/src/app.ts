@@ -22,7 +22,7 @@ import type { Logger } from '@modsvc/common/logger';
 import { httpDuration, httpRequests } from '@modsvc/common/metrics';
 import { metricsRoute } from './metrics-route.ts';
 import { TokenIssuer, principalOf, type TokenPrincipal } from '@modsvc/common/tokens';
-import { RateLimiter } from './rate-limit.ts';
+import { inMemoryLimiters, type LimiterFactory } from './rate-limit.ts';
 import { TenantRateLimits, requestKind } from './tenant-limits.ts';
 import { submitIdempotency } from './idempotency.ts';
 import { submitClassification } from './submit.ts';
@@ -47,6 +47,11 @@ export interface GatewayDeps {
   isReady?: () => boolean;
   /** Proxies whose X-Forwarded-For is believed (express "trust proxy" list); none by default. */
   trustProxy?: string[];
+  /**
+   * Where the token buckets of the rate limits live: shared by all replicas through the store
+   * (shared-rate-limit.ts, what index.ts gives a distributed gateway) or, by default, in this process.
+   */
+  limiters?: LimiterFactory;
 }
 
 const PRODUCT_SEGMENTS: Record<string, Product> = { 'items-characteristics': 'items', policy: 'policy' };
@@ -75,10 +80,11 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
     image: multer({ dest: uploadDir, limits: { fileSize: config.MAX_IMAGE_BYTES, files: 1, fields: 16, fieldSize: 300 * 1024 } }).single('file'),
     video: multer({ dest: uploadDir, limits: { fileSize: config.MAX_VIDEO_BYTES, files: 1, fields: 16, fieldSize: 300 * 1024 } }).single('file'),
   };
-  const tenantLimits = new TenantRateLimits({ readsPerMinute: config.READ_RATE_LIMIT_PER_MINUTE, writesPerMinute: config.RATE_LIMIT_PER_MINUTE });
+  const limiters = deps.limiters ?? inMemoryLimiters;
+  const tenantLimits = new TenantRateLimits({ readsPerMinute: config.READ_RATE_LIMIT_PER_MINUTE, writesPerMinute: config.RATE_LIMIT_PER_MINUTE }, limiters);
   // Authentication: a generous limit on all attempts per address, a tight one on failed attempts (key guessing).
-  const authLimiter = new RateLimiter(AUTH_PER_MINUTE, AUTH_BURST);
-  const authFailureLimiter = new RateLimiter(AUTH_FAILURES_PER_MINUTE, AUTH_FAILURE_BURST);
+  const authLimiter = limiters('auth', AUTH_PER_MINUTE, AUTH_BURST);
+  const authFailureLimiter = limiters('auth_failure', AUTH_FAILURES_PER_MINUTE, AUTH_FAILURE_BURST);
   const openapi = buildOpenApi();
 
   // Metrics per route template (not per job id).
@@ -112,7 +118,7 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
     multer().none(),
     asyncRoute(async (req, res) => {
       const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-      const wait = authFailureLimiter.peek(client) || authLimiter.take(client);
+      const wait = (await authFailureLimiter.peek(client)) || (await authLimiter.take(client));
       if (wait) {
         res.setHeader('Retry-After', String(wait));
         throw new ApiError('rate_limited', `Too many authentication attempts; retry in ${wait} s.`);
@@ -121,7 +127,7 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
       if (!key) throw new ApiError('invalid_request', 'Send your API key as the form field "key".');
       const owner = deps.tenants.byKey(key);
       if (!owner) {
-        authFailureLimiter.take(client);
+        await authFailureLimiter.take(client);
         throw new ApiError('unauthorized', 'Unknown API key.');
       }
       const principal: TokenPrincipal =
@@ -133,7 +139,8 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
   );
 
   // Everything below needs a bearer token.
-  v1.use((req: AuthedRequest, res, next) => {
+  v1.use((req: AuthedRequest, res, next) => void authorize(req, res, next).catch(next));
+  async function authorize(req: AuthedRequest, res: Response, next: NextFunction): Promise<void> {
     const header = req.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) {
@@ -156,7 +163,7 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
     const refusal = roleRefusal(principal, req.method, req.path);
     if (refusal) return sendError(res, refusal);
     const kind = requestKind(req.method);
-    const limit = tenantLimits.take(tenant, kind);
+    const limit = await tenantLimits.take(tenant, kind);
     if (limit.waitSeconds) {
       res.setHeader('Retry-After', String(limit.waitSeconds));
       return sendError(res, new ApiError('rate_limited', `Rate limit of ${limit.perMinute} ${kind}s per minute exceeded; retry in ${limit.waitSeconds} s.`));
@@ -164,7 +171,7 @@ export function createGatewayApp(deps: GatewayDeps): express.Express {
     req.tenant = tenant;
     req.principal = principal;
     next();
-  });
+  }
 
   const routeKind = (req: Request): { product: Product; media: MediaKind } => {
     const product = PRODUCT_SEGMENTS[String(req.params.product)];

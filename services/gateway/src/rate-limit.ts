@@ -1,4 +1,21 @@
-// Token-bucket rate limiting per key (tenant or client address), in memory per gateway replica.
+// Token-bucket rate limiting per key (tenant or client address). RateLimiter is the bucket in this
+// process's memory: the all-in-one (one process) default, and the fallback of the buckets shared
+// between gateway replicas (shared-rate-limit.ts) while their store does not answer.
+
+/** Token buckets per key under one limit: `perMinute` refill, at most `burst` tokens. */
+export interface KeyedLimiter {
+  /** Takes a token for `key`: 0 when allowed, else the seconds to wait (at least 1). */
+  take(key: string): Promise<number>;
+  /** The seconds to wait before `key` may take again (0: it may), without taking. */
+  peek(key: string): Promise<number>;
+}
+
+/**
+ * Makes the limiter of one limit. `name` tells limits apart (e.g. `read`, `write`, `auth`): buckets of
+ * one name and key are the same bucket, whatever rate a replica configures.
+ */
+export type LimiterFactory = (name: string, perMinute: number, burst: number) => KeyedLimiter;
+
 export class RateLimiter {
   private buckets = new Map<string, { tokens: number; at: number }>();
 
@@ -36,3 +53,12 @@ export class RateLimiter {
     for (const [k, b] of this.buckets) if (now - b.at > 600_000) this.buckets.delete(k);
   }
 }
+
+/** Buckets in this process's memory: each process (each gateway replica) applies the whole limit alone. */
+export const inMemoryLimiters: LimiterFactory = (_name, perMinute, burst) => {
+  const local = new RateLimiter(perMinute, burst);
+  return {
+    take: async (key) => local.take(key),
+    peek: async (key) => local.peek(key),
+  };
+};

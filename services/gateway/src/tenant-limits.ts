@@ -1,10 +1,12 @@
 // Per-tenant rate limits, with separate token buckets for reads (GET: job polls, models, delivery
 // logs) and writes (submits, moderate, other POSTs), so that a client polling its jobs never uses up
 // the budget it needs to submit, and the other way round. Rates come from the tenant's `limits` in
-// TENANTS_FILE, else from the configuration. In memory per gateway replica.
+// TENANTS_FILE, else from the configuration. The buckets come from a LimiterFactory: shared by every
+// gateway replica through the store in a distributed deployment (shared-rate-limit.ts), in this
+// process's memory in all-in-one (rate-limit.ts).
 import type { Tenant } from '@modsvc/common/tenants';
 import { throttledRequests } from '@modsvc/common/load-metrics';
-import { RateLimiter } from './rate-limit.ts';
+import { inMemoryLimiters, type KeyedLimiter, type LimiterFactory } from './rate-limit.ts';
 
 export type RequestKind = 'read' | 'write';
 
@@ -30,21 +32,25 @@ export interface LimitAnswer {
 
 export class TenantRateLimits {
   /** One limiter per distinct (kind, rate, burst); buckets inside are per tenant. */
-  private readonly limiters = new Map<string, RateLimiter>();
+  private readonly limiters = new Map<string, KeyedLimiter>();
 
-  constructor(private readonly defaults: DefaultRates) {}
+  constructor(
+    private readonly defaults: DefaultRates,
+    private readonly makeLimiter: LimiterFactory = inMemoryLimiters,
+  ) {}
 
-  take(tenant: Tenant, kind: RequestKind, now = Date.now()): LimitAnswer {
+  async take(tenant: Tenant, kind: RequestKind): Promise<LimitAnswer> {
     const own = tenant.limits;
     const perMinute = (kind === 'read' ? own?.readsPerMinute : own?.writesPerMinute) ?? (kind === 'read' ? this.defaults.readsPerMinute : this.defaults.writesPerMinute);
     const burst = (kind === 'read' ? own?.readBurst : own?.writeBurst) ?? defaultBurst(perMinute);
     const id = `${kind}/${perMinute}/${burst}`;
     let limiter = this.limiters.get(id);
     if (!limiter) {
-      limiter = new RateLimiter(perMinute, burst);
+      // Named by kind only: a tenant's bucket stays the same bucket when its rates change.
+      limiter = this.makeLimiter(kind, perMinute, burst);
       this.limiters.set(id, limiter);
     }
-    const waitSeconds = limiter.take(tenant.id, now);
+    const waitSeconds = await limiter.take(tenant.id);
     if (waitSeconds) throttledRequests.inc({ kind });
     return { waitSeconds, perMinute };
   }
