@@ -2,6 +2,7 @@ import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { AddHashesRequest as _moderation_v1_AddHashesRequest, AddHashesRequest__Output as _moderation_v1_AddHashesRequest__Output } from './moderation/v1/AddHashesRequest';
+import type { AddVideosRequest as _moderation_v1_AddVideosRequest, AddVideosRequest__Output as _moderation_v1_AddVideosRequest__Output } from './moderation/v1/AddVideosRequest';
 import type { BankContentInfo as _moderation_v1_BankContentInfo, BankContentInfo__Output as _moderation_v1_BankContentInfo__Output } from './moderation/v1/BankContentInfo';
 import type { BankContentList as _moderation_v1_BankContentList, BankContentList__Output as _moderation_v1_BankContentList__Output } from './moderation/v1/BankContentList';
 import type { BankContentRef as _moderation_v1_BankContentRef, BankContentRef__Output as _moderation_v1_BankContentRef__Output } from './moderation/v1/BankContentRef';
@@ -16,6 +17,8 @@ import type { Deleted as _moderation_v1_Deleted, Deleted__Output as _moderation_
 import type { HashEntry as _moderation_v1_HashEntry, HashEntry__Output as _moderation_v1_HashEntry__Output } from './moderation/v1/HashEntry';
 import type { HashReply as _moderation_v1_HashReply, HashReply__Output as _moderation_v1_HashReply__Output } from './moderation/v1/HashReply';
 import type { MediaRequest as _moderation_v1_MediaRequest, MediaRequest__Output as _moderation_v1_MediaRequest__Output } from './moderation/v1/MediaRequest';
+import type { VideoEntry as _moderation_v1_VideoEntry, VideoEntry__Output as _moderation_v1_VideoEntry__Output } from './moderation/v1/VideoEntry';
+import type { VpdqFrame as _moderation_v1_VpdqFrame, VpdqFrame__Output as _moderation_v1_VpdqFrame__Output } from './moderation/v1/VpdqFrame';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -25,6 +28,7 @@ export interface ProtoGrpcType {
   moderation: {
     v1: {
       AddHashesRequest: MessageTypeDefinition<_moderation_v1_AddHashesRequest, _moderation_v1_AddHashesRequest__Output>
+      AddVideosRequest: MessageTypeDefinition<_moderation_v1_AddVideosRequest, _moderation_v1_AddVideosRequest__Output>
       BankContentInfo: MessageTypeDefinition<_moderation_v1_BankContentInfo, _moderation_v1_BankContentInfo__Output>
       BankContentList: MessageTypeDefinition<_moderation_v1_BankContentList, _moderation_v1_BankContentList__Output>
       BankContentRef: MessageTypeDefinition<_moderation_v1_BankContentRef, _moderation_v1_BankContentRef__Output>
@@ -39,6 +43,8 @@ export interface ProtoGrpcType {
       HashEntry: MessageTypeDefinition<_moderation_v1_HashEntry, _moderation_v1_HashEntry__Output>
       HashReply: MessageTypeDefinition<_moderation_v1_HashReply, _moderation_v1_HashReply__Output>
       MediaRequest: MessageTypeDefinition<_moderation_v1_MediaRequest, _moderation_v1_MediaRequest__Output>
+      VideoEntry: MessageTypeDefinition<_moderation_v1_VideoEntry, _moderation_v1_VideoEntry__Output>
+      VpdqFrame: MessageTypeDefinition<_moderation_v1_VpdqFrame, _moderation_v1_VpdqFrame__Output>
     }
   }
 }

@@ -24,7 +24,8 @@ import { callUnary, clientOptions, unaryHandler, type GrpcBinding } from '@modsv
 import { callersOf } from './callers.ts';
 import type { ServiceAuth } from '@modsvc/common/service-auth';
 import type { BanksApi, MediaSource } from '@modsvc/common/contracts';
-import { BankSpecSchema, type Bank, type BankContent } from '@modsvc/common/domain/index';
+import { BankSpecSchema, type Bank, type BankContent, type VpdqFrame } from '@modsvc/common/domain/index';
+import type { VpdqFrame as VpdqFrameWire, VpdqFrame__Output as VpdqFrameWire__Output } from '@modsvc/protos/generated/moderation/v1/VpdqFrame.ts';
 
 function bankToWire(b: Bank): BankInfo {
   return {
@@ -40,15 +41,32 @@ function bankFromWire(b: BankInfo__Output): Bank {
   return { bank_id: b.bankId, ...spec, content_count: Number(b.contentCount), created_at: b.createdAt };
 }
 
+const frameToWire = (f: VpdqFrame): VpdqFrameWire => ({ frameNumber: f.frame_number, quality: f.quality, pdq: f.pdq, timestamp: f.timestamp });
+const frameFromWire = (f: VpdqFrameWire__Output): VpdqFrame => ({ frame_number: f.frameNumber, quality: f.quality, pdq: f.pdq, timestamp: f.timestamp });
+
 function contentToWire(c: BankContent): BankContentInfo {
   const w: BankContentInfo = { contentId: c.content_id, bankId: c.bank_id, pdq: c.pdq, createdAt: c.created_at };
   if (c.quality !== null) w.quality = c.quality;
   if (c.note !== null) w.note = c.note;
+  if (c.crop_hashes) w.cropHashes = c.crop_hashes;
+  if (c.vpdq) w.vpdq = c.vpdq.map(frameToWire);
   return w;
 }
 
+/** The signal type is not on the wire: a video is the item with frames. */
 function contentFromWire(c: BankContentInfo__Output): BankContent {
-  return { content_id: c.contentId, bank_id: c.bankId, pdq: c.pdq, quality: c.quality ?? null, note: c.note ?? null, created_at: c.createdAt };
+  const content: BankContent = {
+    content_id: c.contentId,
+    bank_id: c.bankId,
+    pdq: c.pdq,
+    quality: c.quality ?? null,
+    note: c.note ?? null,
+    created_at: c.createdAt,
+    signal_type: c.vpdq.length ? 'vpdq' : 'pdq',
+  };
+  if (c.cropHashes.length) content.crop_hashes = c.cropHashes;
+  if (c.vpdq.length) content.vpdq = c.vpdq.map(frameFromWire);
+  return content;
 }
 
 /** Runs fn with the request's media as a MediaSource; uploaded bytes live in a temp file for the call only. */
@@ -84,6 +102,11 @@ export function banksBinding(api: BanksApi): GrpcBinding {
       const item = await withMedia(req, (m) => api.addMedia(req.tenantId, req.bankId, m, req.note ?? null));
       if (!item) throw notFound(`bank ${req.bankId}`);
       return contentToWire(item);
+    }),
+    AddVideos: unaryHandler(async (req) => {
+      const items = await api.addVideos(req.tenantId, req.bankId, req.videos.map((v) => ({ frames: v.frames.map(frameFromWire), note: v.note ?? null })));
+      if (!items) throw notFound(`bank ${req.bankId}`);
+      return { items: items.map(contentToWire) };
     }),
     GetContent: unaryHandler(async (req) => {
       const item = await api.getContent(req.tenantId, req.bankId, req.contentId);
@@ -132,6 +155,11 @@ export function banksClient(address: string, auth: ServiceAuth | null): BanksApi
     async addHashes(tenantId, bankId, hashes) {
       const wire = hashes.map((h) => ({ pdq: h.pdq, ...(h.note !== null ? { note: h.note } : {}) }));
       const r = await orNull(callUnary<BankContentList__Output>((md, o, cb) => client.AddHashes({ tenantId, bankId, hashes: wire }, md, o, cb), 120_000));
+      return r ? r.items.map(contentFromWire) : null;
+    },
+    async addVideos(tenantId, bankId, videos) {
+      const wire = videos.map((v) => ({ frames: v.frames.map(frameToWire), ...(v.note !== null ? { note: v.note } : {}) }));
+      const r = await orNull(callUnary<BankContentList__Output>((md, o, cb) => client.AddVideos({ tenantId, bankId, videos: wire }, md, o, cb), 120_000));
       return r ? r.items.map(contentFromWire) : null;
     },
     async addMedia(tenantId, bankId, media, note) {

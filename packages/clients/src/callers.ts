@@ -48,6 +48,7 @@ export const ALLOWED_CALLERS = {
     DeleteBank: gateway,
     AddHashes: gateway,
     AddMedia: gateway,
+    AddVideos: gateway,
     GetContent: gateway,
     DeleteContent: gateway,
     ExportBank: gateway,

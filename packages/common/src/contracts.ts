@@ -2,7 +2,7 @@
 // mode the same interfaces are implemented by the gRPC clients in packages/clients.
 import type { ClassScores, VisualClass } from './classes.ts';
 import type { TextToxicityPart, VisualEvidence } from './jobs.ts';
-import type { Bank, BankContent, BankSpec } from './domain/banks.ts';
+import type { Bank, BankContent, BankSpec, VpdqFrame } from './domain/banks.ts';
 import type { PolicyView } from './domain/policy-document.ts';
 import type { JobResults } from './domain/job-results.ts';
 import type { ModerationOutcome, ModerationReply } from './domain/moderation-result.ts';
@@ -276,6 +276,8 @@ export interface BanksApi {
   deleteBank(tenantId: string, bankId: string): Promise<boolean>;
   addHashes(tenantId: string, bankId: string, hashes: { pdq: string; note: string | null }[]): Promise<BankContent[] | null>;
   addMedia(tenantId: string, bankId: string, media: MediaSource, note: string | null): Promise<BankContent | null>;
+  /** Videos as vPDQ frames, one item each (invalid_request past BANK_VIDEO_MAX_FRAMES frames or without frames). */
+  addVideos(tenantId: string, bankId: string, videos: { frames: VpdqFrame[]; note: string | null }[]): Promise<BankContent[] | null>;
   getContent(tenantId: string, bankId: string, contentId: string): Promise<BankContent | null>;
   deleteContent(tenantId: string, bankId: string, contentId: string): Promise<boolean>;
   exportBank(tenantId: string, bankId: string): Promise<BankContent[] | null>;

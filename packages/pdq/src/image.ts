@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { BANK_CROPS, pdqCropsFromPixels, type CropSpec, type PdqCropResult } from './crops.ts';
 import { pdqDihedralFromPixels, pdqFromPixels, type PdqDihedralResult, type PdqHashResult } from './hash.ts';
 import { assertPixelBuffer, type PixelBuffer } from './luma.ts';
 
@@ -53,4 +54,15 @@ export async function hashImage(input: Uint8Array | PixelBuffer, options: PdqIma
 /** As `hashImage`, with the hashes of the picture's seven rotations and mirrors. */
 export async function hashImageDihedral(input: Uint8Array | PixelBuffer, options: PdqImageOptions = {}): Promise<PdqDihedralResult> {
   return pdqDihedralFromPixels(await decodeForPdq(input, options));
+}
+
+export interface PdqBankHashResult extends PdqHashResult {
+  /** The hash and quality of each crop, in `crops` order (crops.ts). */
+  crops: PdqCropResult[];
+}
+
+/** As `hashImage`, with the hashes of the crops a bank keeps beside the picture's (`BANK_CROPS`), from one decode. */
+export async function hashImageForBank(input: Uint8Array | PixelBuffer, options: PdqImageOptions = {}, crops: readonly CropSpec[] = BANK_CROPS): Promise<PdqBankHashResult> {
+  const pixels = await decodeForPdq(input, options);
+  return { ...pdqFromPixels(pixels), crops: pdqCropsFromPixels(pixels, crops) };
 }

@@ -14,6 +14,10 @@ import { hexToHash, popcount32 } from './hamming.ts';
 // list that every search scans; removed ones stay in the tables, skipped, until the next
 // rebuild — which happens when either pile grows past a fraction of the tables. Banks too small
 // for the tables to pay are scanned and never allocate them.
+//
+// An id may hold several hashes (a banked picture and its crops, a video's frames): each takes a
+// slot of its own, chained from the id's first slot, and a search reports the id once, at the
+// distance of its nearest hash (`searchHashes` reports every hash that matched).
 
 const WORDS_PER_HASH = PDQ_HASH_BYTES / 4;
 const CHUNKS = 16;
@@ -27,10 +31,17 @@ const MIN_INDEXED_SIZE = 4096;
 const MIN_PENDING_ADDITIONS = 2048;
 const PENDING_ADDITIONS_FRACTION = 1 / 32;
 const STALE_REMOVALS_FRACTION = 1 / 8;
+/** Hashes one id may hold (their places are kept in 16 bits). */
+const MAX_HASHES_PER_ID = 1 << 16;
 
 export interface MihMatch<Id> {
   id: Id;
   distance: number;
+}
+
+export interface MihHashMatch<Id> extends MihMatch<Id> {
+  /** Which of the id's hashes matched: its place in the list `add` was given (0 for a single hash). */
+  hash: number;
 }
 
 export type HashInput = Uint8Array | string;
@@ -75,6 +86,22 @@ function byDistanceThenId<Id extends string | number>(a: MihMatch<Id>, b: MihMat
   return a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
+function byDistanceIdHash<Id extends string | number>(a: MihHashMatch<Id>, b: MihHashMatch<Id>): number {
+  return byDistanceThenId(a, b) || a.hash - b.hash;
+}
+
+/** The nearest match of each id, from matches sorted nearest first. */
+function nearestPerId<Id extends string | number>(sorted: MihHashMatch<Id>[]): MihMatch<Id>[] {
+  const seen = new Set<Id>();
+  const out: MihMatch<Id>[] = [];
+  for (const { id, distance } of sorted) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push({ id, distance });
+  }
+  return out;
+}
+
 export interface MihIndexOptions {
   /** Slots to allocate up front (the index doubles as it fills). Default 1024. */
   initialCapacity?: number;
@@ -82,13 +109,21 @@ export interface MihIndexOptions {
 
 /**
  * Exact Hamming-radius search over 256-bit PDQ hashes. Ids are the caller's (numbers or strings);
- * adding an id again replaces its hash. Synchronous; not for concurrent use across workers.
+ * an id holds one hash or several, and adding it again replaces its hashes. Synchronous; not for
+ * concurrent use across workers.
  */
 export class MihIndex<Id extends string | number = string> {
   private capacity: number;
   private words: Uint32Array;
   private ids: (Id | undefined)[] = [];
+  /** An id's first slot; its other hashes follow through `nextSlot`. */
   private readonly slotOf = new Map<Id, number>();
+  /** Per slot: the id's next slot (-1: none) and the hash's place in the id's list. */
+  private nextSlot: Int32Array;
+  private ordinal: Uint16Array;
+  private liveSlots = 0;
+  /** Ids holding more than one hash: while there are none, searches need not merge per id. */
+  private multiHashIds = 0;
   private usedSlots = 0;
   private readonly freeSlots: number[] = [];
 
@@ -110,33 +145,68 @@ export class MihIndex<Id extends string | number = string> {
     this.words = new Uint32Array(this.capacity * WORDS_PER_HASH);
     this.inTables = new Uint8Array(this.capacity);
     this.seen = new Uint32Array(this.capacity);
+    this.nextSlot = new Int32Array(this.capacity);
+    this.ordinal = new Uint16Array(this.capacity);
   }
 
+  /** Number of ids. */
   get size(): number {
     return this.slotOf.size;
+  }
+
+  /** Number of hashes (as many as ids when each holds one). */
+  get hashCount(): number {
+    return this.liveSlots;
   }
 
   has(id: Id): boolean {
     return this.slotOf.has(id);
   }
 
-  /** Adds `id` with `hash` (32 bytes or 64 hex digits), replacing any hash it had. */
-  add(id: Id, hash: HashInput): void {
-    const bytes = hashBytes(hash);
+  /**
+   * Adds `id` with `hash` (32 bytes or 64 hex digits), or with several hashes (a list, at least
+   * one), replacing any it had. Every hash is checked before anything changes.
+   */
+  add(id: Id, hash: HashInput | readonly HashInput[]): void {
+    const list = Array.isArray(hash) ? (hash as readonly HashInput[]) : [hash as HashInput];
+    if (list.length === 0) throw new RangeError('add needs at least one hash');
+    if (list.length > MAX_HASHES_PER_ID) throw new RangeError(`an id holds at most ${MAX_HASHES_PER_ID} hashes, got ${list.length}`);
+    const bytes = list.map(hashBytes);
     this.remove(id);
-    const slot = this.takeSlot();
-    writeWords(bytes, this.words, slot * WORDS_PER_HASH);
-    this.ids[slot] = id;
-    this.slotOf.set(id, slot);
-    this.pendingSlots.push(slot);
+    let previous = -1;
+    for (const [n, b] of bytes.entries()) {
+      const slot = this.takeSlot();
+      writeWords(b, this.words, slot * WORDS_PER_HASH);
+      this.ids[slot] = id;
+      this.ordinal[slot] = n;
+      this.nextSlot[slot] = -1;
+      if (previous < 0) this.slotOf.set(id, slot);
+      else this.nextSlot[previous] = slot;
+      previous = slot;
+      this.pendingSlots.push(slot);
+      this.liveSlots++;
+    }
+    if (bytes.length > 1) this.multiHashIds++;
   }
 
-  /** Removes `id`; false if it was not there. */
+  /** Removes `id` and all its hashes; false if it was not there. */
   remove(id: Id): boolean {
-    const slot = this.slotOf.get(id);
-    if (slot === undefined) return false;
+    const first = this.slotOf.get(id);
+    if (first === undefined) return false;
     this.slotOf.delete(id);
+    if (this.nextSlot[first] !== -1) this.multiHashIds--;
+    let slot: number = first;
+    while (slot !== -1) {
+      const next: number = this.nextSlot[slot]!;
+      this.releaseSlot(slot);
+      slot = next;
+    }
+    return true;
+  }
+
+  private releaseSlot(slot: number): void {
     this.ids[slot] = undefined;
+    this.liveSlots--;
     if (this.inTables[slot] === 1) {
       this.staleSlots.push(slot);
     } else {
@@ -145,15 +215,54 @@ export class MihIndex<Id extends string | number = string> {
       this.pendingSlots.pop();
       this.freeSlots.push(slot);
     }
-    return true;
   }
 
-  /** The stored hash of `id`, as 32 bytes. */
+  /**
+   * Brings the index in line with the full list of ids it should hold: removes every id not in
+   * `ids`, and answers the positions in `ids` of those it does not hold (for the caller to add) with
+   * the ids removed. One map lookup per listed id and a pass over the slots: cheaper than a set of
+   * the ids when a bank of a million changes by a few.
+   */
+  retain(ids: readonly Id[]): { missing: number[]; removed: Id[] } {
+    const stamp = this.nextQueryStamp();
+    const missing: number[] = [];
+    ids.forEach((id, at) => {
+      let slot = this.slotOf.get(id) ?? -1;
+      if (slot === -1) missing.push(at);
+      for (; slot !== -1; slot = this.nextSlot[slot]!) this.seen[slot] = stamp;
+    });
+    const removed: Id[] = [];
+    if (ids.length - missing.length < this.slotOf.size) {
+      // remove() frees all of an id's slots, so each unlisted id is met once.
+      for (let slot = 0; slot < this.usedSlots; slot++) {
+        const id = this.ids[slot];
+        if (id === undefined || this.seen[slot] === stamp) continue;
+        removed.push(id);
+        this.remove(id);
+      }
+    }
+    return { missing, removed };
+  }
+
+  /** The (first) stored hash of `id`, as 32 bytes. */
   get(id: Id): Uint8Array | undefined {
     const slot = this.slotOf.get(id);
     return slot === undefined ? undefined : this.bytesAt(slot);
   }
 
+  /** Every stored hash of `id`, in the order `add` was given them (empty when `id` is not there). */
+  hashes(id: Id): Uint8Array[] {
+    const out: Uint8Array[] = [];
+    for (let slot = this.slotOf.get(id) ?? -1; slot !== -1; slot = this.nextSlot[slot]!) out.push(this.bytesAt(slot));
+    return out;
+  }
+
+  /** Every id, once. */
+  keys(): IterableIterator<Id> {
+    return this.slotOf.keys();
+  }
+
+  /** Every stored hash with its id (an id with several hashes comes once per hash). */
   *entries(): IterableIterator<[Id, Uint8Array]> {
     for (let slot = 0; slot < this.usedSlots; slot++) {
       const id = this.ids[slot];
@@ -162,11 +271,20 @@ export class MihIndex<Id extends string | number = string> {
   }
 
   /**
+   * Bytes held, about: the typed arrays exactly, plus an estimate of the ids and the id map
+   * (~60 bytes an id, ~8 a slot). For budgets, not for accounting.
+   */
+  memoryBytes(): number {
+    const typed = [this.words, this.postings, this.offsets, this.inTables, this.seen, this.nextSlot, this.ordinal];
+    return typed.reduce((sum, a) => sum + (a?.byteLength ?? 0), 0) + 8 * this.capacity + 60 * this.slotOf.size;
+  }
+
+  /**
    * Folds pending additions and removals into the lookup tables now (searches do it themselves
    * once enough pile up): call after a bulk load so the first search does not pay for it.
    */
   compact(): void {
-    const count = this.size;
+    const count = this.liveSlots;
     const live = new Int32Array(count);
     for (let slot = 0, n = 0; slot < this.usedSlots; slot++) if (this.ids[slot] !== undefined) live[n++] = slot;
     // A little room to spare, as additions usually follow.
@@ -190,12 +308,30 @@ export class MihIndex<Id extends string | number = string> {
     this.pendingSlots = [];
   }
 
-  /** Every stored hash within `maxDistance` bits of `hash`, nearest first (ties by id). */
+  /**
+   * Folds pending changes into the lookup tables now, if searches at `maxDistance` would use
+   * tables (a bank too small for them is left to be scanned, and never allocates them): call
+   * after a bulk load, so that the first search does not pay for it.
+   */
+  prepare(maxDistance = 31): void {
+    if (!this.indexIsCheaper(maxDistance)) return;
+    if (this.offsets === undefined || this.pendingSlots.length > 0 || this.staleSlots.length > 0) this.compact();
+  }
+
+  /**
+   * Every id with a stored hash within `maxDistance` bits of `hash`, at the distance of its
+   * nearest one; nearest first (ties by id).
+   */
   search(hash: HashInput, maxDistance = 31): MihMatch<Id>[] {
+    return this.perId(this.searchHashes(hash, maxDistance));
+  }
+
+  /** Every stored hash within `maxDistance` bits, with its id and place; nearest first (ties by id, then place). */
+  searchHashes(hash: HashInput, maxDistance = 31): MihHashMatch<Id>[] {
     if (!Number.isInteger(maxDistance)) throw new RangeError(`maxDistance must be an integer, got ${maxDistance}`);
     const query = queryWords(hash);
-    const matches: MihMatch<Id>[] = [];
-    if (maxDistance < 0 || this.size === 0) return matches;
+    const matches: MihHashMatch<Id>[] = [];
+    if (maxDistance < 0 || this.liveSlots === 0) return matches;
     if (!this.indexIsCheaper(maxDistance)) {
       this.scanSlots(query, maxDistance, matches);
     } else {
@@ -203,14 +339,19 @@ export class MihIndex<Id extends string | number = string> {
       this.searchTables(query, maxDistance, matches);
       for (const slot of this.pendingSlots) this.check(slot, query, maxDistance, matches);
     }
-    return matches.sort(byDistanceThenId);
+    return matches.sort(byDistanceIdHash);
   }
 
   /** Same answer as `search`, by checking every hash: the yardstick for the index. */
   searchLinear(hash: HashInput, maxDistance = 31): MihMatch<Id>[] {
-    const matches: MihMatch<Id>[] = [];
+    const matches: MihHashMatch<Id>[] = [];
     if (maxDistance >= 0) this.scanSlots(queryWords(hash), maxDistance, matches);
-    return matches.sort(byDistanceThenId);
+    return this.perId(matches.sort(byDistanceIdHash));
+  }
+
+  private perId(sorted: MihHashMatch<Id>[]): MihMatch<Id>[] {
+    if (this.multiHashIds === 0) return sorted.map(({ id, distance }) => ({ id, distance }));
+    return nearestPerId(sorted);
   }
 
   private tablesAreStale(): boolean {
@@ -222,15 +363,16 @@ export class MihIndex<Id extends string | number = string> {
 
   private indexIsCheaper(maxDistance: number): boolean {
     const bitsPerChunk = Math.floor(maxDistance / CHUNKS);
-    if (bitsPerChunk > MAX_BITS_PER_CHUNK || this.size < MIN_INDEXED_SIZE) return false;
+    const hashes = this.liveSlots;
+    if (bitsPerChunk > MAX_BITS_PER_CHUNK || hashes < MIN_INDEXED_SIZE) return false;
     const lookups = CHUNKS * NEIGHBOUR_MASKS[bitsPerChunk]!.length;
-    return lookups * (1 + this.size / CHUNK_VALUES) < this.size;
+    return lookups * (1 + hashes / CHUNK_VALUES) < hashes;
   }
 
-  private searchTables(query: Uint32Array, maxDistance: number, matches: MihMatch<Id>[]): void {
+  private searchTables(query: Uint32Array, maxDistance: number, matches: MihHashMatch<Id>[]): void {
     const masks = NEIGHBOUR_MASKS[Math.floor(maxDistance / CHUNKS)]!;
     const stamp = this.nextQueryStamp();
-    const { postings, seen, ids, tableSize } = this;
+    const { postings, seen, ids, ordinal, tableSize } = this;
     const offsets = this.offsets!;
     for (let chunk = 0; chunk < CHUNKS; chunk++) {
       const value = chunkOf(query, 0, chunk);
@@ -245,21 +387,21 @@ export class MihIndex<Id extends string | number = string> {
           // A match turns up again through each other chunk within reach; removed ones linger.
           if (distance > maxDistance || seen[slot] === stamp || ids[slot] === undefined) continue;
           seen[slot] = stamp;
-          matches.push({ id: ids[slot]!, distance });
+          matches.push({ id: ids[slot]!, distance, hash: ordinal[slot]! });
         }
       }
     }
   }
 
-  private scanSlots(query: Uint32Array, maxDistance: number, matches: MihMatch<Id>[]): void {
+  private scanSlots(query: Uint32Array, maxDistance: number, matches: MihHashMatch<Id>[]): void {
     for (let slot = 0; slot < this.usedSlots; slot++) {
       if (this.ids[slot] !== undefined) this.check(slot, query, maxDistance, matches);
     }
   }
 
-  private check(slot: number, query: Uint32Array, maxDistance: number, matches: MihMatch<Id>[]): void {
+  private check(slot: number, query: Uint32Array, maxDistance: number, matches: MihHashMatch<Id>[]): void {
     const distance = this.distanceAt(slot, query);
-    if (distance <= maxDistance) matches.push({ id: this.ids[slot]!, distance });
+    if (distance <= maxDistance) matches.push({ id: this.ids[slot]!, distance, hash: this.ordinal[slot]! });
   }
 
   private distanceAt(slot: number, query: Uint32Array): number {
@@ -305,6 +447,12 @@ export class MihIndex<Id extends string | number = string> {
     const seen = new Uint32Array(this.capacity);
     seen.set(this.seen);
     this.seen = seen;
+    const nextSlot = new Int32Array(this.capacity);
+    nextSlot.set(this.nextSlot);
+    this.nextSlot = nextSlot;
+    const ordinal = new Uint16Array(this.capacity);
+    ordinal.set(this.ordinal);
+    this.ordinal = ordinal;
   }
 
   private bytesAt(slot: number): Uint8Array {

@@ -1,6 +1,16 @@
 // The OpenAPI paths and schemas of hash banks and PDQ hashing (routes/banks.ts).
 import { z } from 'zod';
-import { BankContentSchema, BankHashesRequestSchema, BankSchema, BankSpecSchema, FrameHashSchema, HashAnswerSchema, HashMatchSchema } from '@modsvc/common/domain/index';
+import {
+  BankContentSchema,
+  BankHashesRequestSchema,
+  BankSchema,
+  BankSpecSchema,
+  BankVideosRequestSchema,
+  FrameHashSchema,
+  HashAnswerSchema,
+  HashMatchSchema,
+  VpdqFrameSchema,
+} from '@modsvc/common/domain/index';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -10,11 +20,13 @@ export const BANK_RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   HashAnswer: HashAnswerSchema,
   FrameHash: FrameHashSchema,
   HashMatch: HashMatchSchema,
+  VpdqFrame: VpdqFrameSchema,
 };
 
 export const BANK_REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   BankSpec: BankSpecSchema,
   BankHashes: BankHashesRequestSchema,
+  BankVideos: BankVideosRequestSchema,
 };
 
 const imageForm = {
@@ -48,14 +60,21 @@ export function bankPaths(ref: (name: string) => JsonSchema, json: (schema: Json
     },
     '/banks/{bank_id}/content': {
       post: {
-        summary: 'Add content to a bank: an image (hashed, never kept), PDQ hashes, or a CSV list',
+        summary: 'Add content to a bank: an image (hashed with its crops, never kept), PDQ hashes, videos as vPDQ, or a CSV list',
         description:
-          'multipart or form: `file` or `url` (+ `note`) → one item. JSON `{"hashes": [{"pdq", "note"}]}` (up to the 200 KB JSON limit) or `text/csv` in the HMA / ThreatExchange format (a `hash` column with optional metadata; up to 128 MB) → `{added, items}`. A CSV with any bad row is refused with the line numbers.',
+          'multipart or form: `file` or `url` (+ `note`) → one item; a picture also keeps the hashes of 8 fixed crops of it (`crop_hashes`), so that cropped copies match. ' +
+          'JSON `{"hashes": [{"pdq", "note"}]}` or `{"videos": [{"vpdq", "note"}]}` (up to the 200 KB JSON limit; `vpdq`: the text of a vPDQ file, HMA\'s signal string, or the frames) → `{added, items}`. ' +
+          '`text/csv` (up to 128 MB): the HMA / ThreatExchange format (a `hash` column with optional metadata; with a `signal_type` column, `vpdq` rows carry a video as HMA\'s signal string in the hash column, e.g. `signal_str`), ' +
+          'or one video\'s vPDQ file as the reference\'s vpdq-hash-video writes it (`frame_number,quality,pdq_hex,timestamp` lines; its note in `?note=`) → `{added, items}` (the first 100 items). A CSV with any bad row is refused with the line numbers.',
         security,
-        parameters: [bankId],
+        parameters: [bankId, { name: 'note', in: 'query', required: false, schema: { type: 'string', maxLength: 1024 }, description: 'Note of the video of a vPDQ file sent as text/csv.' }],
         requestBody: {
           required: true,
-          content: { 'multipart/form-data': { schema: imageForm }, 'application/json': { schema: ref('BankHashes') }, 'text/csv': { schema: { type: 'string' } } },
+          content: {
+            'multipart/form-data': { schema: imageForm },
+            'application/json': { schema: { oneOf: [ref('BankHashes'), ref('BankVideos')] } },
+            'text/csv': { schema: { type: 'string' } },
+          },
         },
         responses: {
           '201': { description: 'The item added (media), or {added, items} (hashes, CSV)', content: json({ oneOf: [ref('BankContent'), { type: 'object', properties: { added: { type: 'integer' }, items: { type: 'array', items: ref('BankContent') } } }] }) },
@@ -71,12 +90,22 @@ export function bankPaths(ref: (name: string) => JsonSchema, json: (schema: Json
       get: { summary: 'One item of a bank', security, parameters: [bankId, contentId], responses: { '200': { description: 'The item', content: json(ref('BankContent')) }, '404': errResponse('No such item'), ...common } },
       delete: { summary: 'Remove an item from a bank', security, parameters: [bankId, contentId], responses: { '204': { description: 'Deleted' }, '404': errResponse('No such item'), ...common } },
     },
+    '/banks/{bank_id}/content/{content_id}/vpdq': {
+      get: {
+        summary: "A banked video's vPDQ file",
+        description: 'One `frame_number,quality,pdq_hex,timestamp` line per frame (times with 3 decimals), as the reference\'s vpdq-hash-video writes it and its match-hashes-brute and this API read it.',
+        security,
+        parameters: [bankId, contentId],
+        responses: { '200': { description: 'vPDQ file', content: { 'text/csv': { schema: { type: 'string' } } } }, '404': errResponse('No such item, or the item is a picture'), ...common },
+      },
+    },
     '/banks/{bank_id}/export': {
       get: {
-        summary: 'Export a bank as CSV (hash, content_id, note), the format HMA and ThreatExchange tools import',
+        summary: 'Export a bank as CSV, the format HMA and ThreatExchange tools import',
+        description: '`signal_type=pdq` (default): pictures and hashes, `hash,content_id,content_uri,note`. `signal_type=vpdq`: videos, `signal_type,signal_str,content_id,content_uri,note` with HMA\'s vPDQ signal string; POST it to a bank\'s content to import it.',
         security,
-        parameters: [bankId],
-        responses: { '200': { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } }, '404': noBank, ...common },
+        parameters: [bankId, { name: 'signal_type', in: 'query', required: false, schema: { type: 'string', enum: ['pdq', 'vpdq'], default: 'pdq' } }],
+        responses: { '200': { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } }, '404': noBank, '422': errResponse('Unknown signal_type'), ...common },
       },
     },
     '/hash': {

@@ -50,6 +50,7 @@ describe('OpenAPI document', () => {
       'POST /banks/{bank_id}/content',
       'GET /banks/{bank_id}/content/{content_id}',
       'DELETE /banks/{bank_id}/content/{content_id}',
+      'GET /banks/{bank_id}/content/{content_id}/vpdq',
       'GET /banks/{bank_id}/export',
       'POST /hash',
       'POST /hash/video',

@@ -1,13 +1,14 @@
 // Hash banks: a tenant's lists of known content. Media sent to a bank (or to the hashing endpoint) is
-// hashed in memory and never stored: the bank keeps the PDQ hash and the caller's note only.
+// hashed in memory and never stored: the bank keeps the PDQ hash (for a picture also the hashes of a
+// few crops of it, so that cropped copies match) and the caller's note only. Videos come as vPDQ.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { hashImage, isPdqHex } from '@modsvc/pdq';
+import { hashImage, hashImageForBank, isPdqHex, VPDQ_QUALITY_THRESHOLD } from '@modsvc/pdq';
 import { ApiError } from '@modsvc/common/errors';
 import { EgressError, safeFetch } from '@modsvc/common/egress';
 import { looksLikeText, sniffMedia } from '@modsvc/common/sniff';
 import type { BanksApi, MediaSource } from '@modsvc/common/contracts';
-import type { Bank, BankContent } from '@modsvc/common/domain/index';
+import { BANK_VIDEO_MAX_FRAMES, PDQ_QUALITY_FLOOR, type Bank, type BankContent, type VpdqFrame } from '@modsvc/common/domain/index';
 import type { BankContentRecord, BankRecord } from '@modsvc/common/store/banks/index';
 import type { Runtime } from '@modsvc/common/host';
 import { acceptedTypes, describeAccepted, formatBytes } from './limits.ts';
@@ -28,7 +29,29 @@ function bankView(b: BankRecord, contentCount: number): Bank {
 }
 
 function contentView(c: BankContentRecord): BankContent {
-  return { content_id: c.id, bank_id: c.bankId, pdq: c.pdq, quality: c.quality, note: c.note, created_at: c.createdAt.toISOString() };
+  const view: BankContent = {
+    content_id: c.id,
+    bank_id: c.bankId,
+    pdq: c.pdq,
+    quality: c.quality,
+    note: c.note,
+    created_at: c.createdAt.toISOString(),
+    signal_type: c.frames ? 'vpdq' : 'pdq',
+  };
+  if (c.crops) view.crop_hashes = c.crops;
+  if (c.frames) view.vpdq = c.frames.map((f) => ({ frame_number: f.frameNumber, quality: f.quality, pdq: f.pdq, timestamp: f.timestamp }));
+  return view;
+}
+
+/** A video's record fields from its vPDQ frames; refuses what no bank should keep. */
+function videoFields(frames: VpdqFrame[], index: number): Pick<BankContentRecord, 'pdq' | 'frames'> {
+  const where = `videos[${index}]`;
+  if (frames.length === 0) throw new ApiError('invalid_request', `${where} has no frames.`);
+  if (frames.length > BANK_VIDEO_MAX_FRAMES) throw new ApiError('invalid_request', `${where} has ${frames.length} frames; a bank keeps at most ${BANK_VIDEO_MAX_FRAMES} a video (vPDQ at 1 frame a second: ${Math.floor(BANK_VIDEO_MAX_FRAMES / 60)} minutes).`);
+  const bad = frames.findIndex((f) => !isPdqHex(f.pdq) || !Number.isInteger(f.quality) || f.quality < 0 || f.quality > 100 || !Number.isInteger(f.frame_number) || f.frame_number < 0 || !(f.timestamp >= 0));
+  if (bad >= 0) throw new ApiError('invalid_request', `${where} frame ${bad}: a frame is {frame_number >= 0, quality 0-100, pdq (64 hex digits), timestamp >= 0}.`);
+  const stored = frames.map((f) => ({ frameNumber: f.frame_number, quality: f.quality, pdq: f.pdq.toLowerCase(), timestamp: f.timestamp }));
+  return { pdq: (stored.find((f) => f.quality >= VPDQ_QUALITY_THRESHOLD) ?? stored[0]!).pdq, frames: stored };
 }
 
 export function createBanks(rt: Runtime): BanksApi {
@@ -66,6 +89,23 @@ export function createBanks(rt: Runtime): BanksApi {
     } catch {
       throw new ApiError('invalid_request', 'The image could not be decoded: the file is truncated or corrupt.');
     }
+  }
+
+  /**
+   * The hash and, for a picture featured enough to match on its own, those of its crops of quality
+   * >= 50 (a featureless picture's crops would only add look-alikes).
+   */
+  async function bankHashesOf(media: MediaSource): Promise<{ pdq: string; quality: number; crops?: string[] }> {
+    const bytes = await mediaBytes(media);
+    let hashed;
+    try {
+      hashed = await hashImageForBank(bytes);
+    } catch {
+      throw new ApiError('invalid_request', 'The image could not be decoded: the file is truncated or corrupt.');
+    }
+    const { hex, quality, crops } = hashed;
+    if (quality < PDQ_QUALITY_FLOOR) return { pdq: hex, quality };
+    return { pdq: hex, quality, crops: crops.filter((c) => c.quality >= PDQ_QUALITY_FLOOR).map((c) => c.hex) };
   }
 
   async function bankOf(tenantId: string, bankId: string): Promise<BankRecord | null> {
@@ -112,10 +152,19 @@ export function createBanks(rt: Runtime): BanksApi {
 
     async addMedia(tenantId, bankId, media, note) {
       if (!(await bankOf(tenantId, bankId))) return null;
-      const { pdq, quality } = await pdqOf(media);
-      const item: BankContentRecord = { id: newId('cnt'), bankId, tenantId, pdq, quality, note, createdAt: new Date() };
+      const { pdq, quality, crops } = await bankHashesOf(media);
+      const item: BankContentRecord = { id: newId('cnt'), bankId, tenantId, pdq, quality, note, createdAt: new Date(), ...(crops ? { crops } : {}) };
       await rt.banks.addContent([item]);
       return contentView(item);
+    },
+
+    async addVideos(tenantId, bankId, videos) {
+      if (!(await bankOf(tenantId, bankId))) return null;
+      const now = new Date();
+      const items: BankContentRecord[] = videos.map((v, i) => ({ id: newId('cnt'), bankId, tenantId, quality: null, note: v.note, createdAt: now, ...videoFields(v.frames, i) }));
+      await rt.banks.addContent(items);
+      rt.log.info({ tenant: tenantId, bank_id: bankId, videos: items.length }, 'videos banked');
+      return items.map(contentView);
     },
 
     async getContent(tenantId, bankId, contentId) {

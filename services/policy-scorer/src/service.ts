@@ -21,9 +21,9 @@ export function buildResult(job: JobRecord, known?: KnownContent, policy?: Resol
   return job.product === 'policy' ? buildPolicyResult(job, known, policy) : buildItemsResult(job, known);
 }
 
-export async function startPolicyScorer(rt: Runtime, models: ModelsApi): Promise<StartedService> {
+export async function startPolicyScorer(rt: Runtime, models: ModelsApi, settings: { BANK_INDEX_MEMORY_MB: number } = { BANK_INDEX_MEMORY_MB: 1024 }): Promise<StartedService> {
   const deps = stageDeps(rt);
-  const matcher = new BankMatcher(rt.banks);
+  const matcher = new BankMatcher(rt.banks, { maxBytes: settings.BANK_INDEX_MEMORY_MB * 1024 * 1024 });
   const consumer = await runStage(deps, {
     stage: 'policy',
     subject: 'pipeline.part',

@@ -33,13 +33,30 @@ export const BankSchema = z.strictObject({
   created_at: z.string(),
 });
 
+/** Frames of one video a bank keeps (vPDQ at 1 frame a second: 83 minutes). */
+export const BANK_VIDEO_MAX_FRAMES = 5000;
+
+/** One frame of a video's vPDQ (facebook/ThreatExchange vpdq): the reference tools' file has these four columns. */
+export const VpdqFrameSchema = z.strictObject({
+  frame_number: z.number().int().min(0),
+  quality: z.number().int().min(0).max(100),
+  pdq: PdqHexSchema,
+  timestamp: z.number().min(0).describe('Seconds from the start of the video.'),
+});
+
 export const BankContentSchema = z.strictObject({
   content_id: z.string(),
   bank_id: z.string(),
-  pdq: PdqHexSchema,
-  quality: z.number().int().min(0).max(100).nullable().describe('Quality of the hash when we computed it from media; null for hashes given as such.'),
+  pdq: PdqHexSchema.describe('The hash; for a video, that of its first frame of quality >= 50.'),
+  quality: z.number().int().min(0).max(100).nullable().describe('Quality of the hash when we computed it from media; null for hashes and videos given as such.'),
   note: z.string().nullable(),
   created_at: z.string(),
+  signal_type: z.enum(['pdq', 'vpdq']).describe('pdq: a picture or a hash; vpdq: a video, its frames in `vpdq`.'),
+  crop_hashes: z
+    .array(PdqHexSchema)
+    .optional()
+    .describe('PDQ hashes of fixed crops of the picture (centred 3, 5, 7 and 10% a side; the four corners left after cutting 10% off two sides), matched like `pdq`: kept for images hashed on upload.'),
+  vpdq: z.array(VpdqFrameSchema).optional().describe('A video\'s frames (vPDQ), in order; only for signal_type vpdq.'),
 });
 
 export const BankHashesRequestSchema = z.strictObject({
@@ -47,6 +64,23 @@ export const BankHashesRequestSchema = z.strictObject({
     .array(z.strictObject({ pdq: PdqHexSchema, note: z.string().max(1024).optional() }))
     .min(1)
     .max(10_000),
+});
+
+/**
+ * Videos as vPDQ: each the text of a vPDQ file (frame_number,quality,pdq_hex,timestamp lines, as
+ * the reference's vpdq-hash-video writes them), HMA's signal string (a JSON list of
+ * "pdq_hex,quality,timestamp"), or the frames as objects.
+ */
+export const BankVideosRequestSchema = z.strictObject({
+  videos: z
+    .array(
+      z.strictObject({
+        vpdq: z.union([z.string().min(1), z.array(VpdqFrameSchema).min(1).max(BANK_VIDEO_MAX_FRAMES)]),
+        note: z.string().max(1024).optional(),
+      }),
+    )
+    .min(1)
+    .max(100),
 });
 
 export const HashAnswerSchema = z.strictObject({
@@ -57,4 +91,5 @@ export const HashAnswerSchema = z.strictObject({
 export type BankSpec = z.infer<typeof BankSpecSchema>;
 export type Bank = z.infer<typeof BankSchema>;
 export type BankContent = z.infer<typeof BankContentSchema>;
+export type VpdqFrame = z.infer<typeof VpdqFrameSchema>;
 export type BankRiskLevel = z.infer<typeof BankRiskLevelSchema>;

@@ -24,9 +24,16 @@ export const HashMatchSchema = z.strictObject({
   bank_id: z.string(),
   bank_name: z.string(),
   content_id: z.string(),
-  distance: z.number().int().min(0).max(256).describe('Hamming distance in bits between the frame and the banked hash (closest of the 8 rotations and mirrors).'),
+  distance: z.number().int().min(0).max(256).describe('Hamming distance in bits between the frame and the banked hash (closest of the 8 rotations and mirrors, to the banked hash or one of its crops\' or video frames\').'),
   quality: z.number().int().min(0).max(100).describe('Quality of the frame hash that matched.'),
   frame_timestamp: z.number().min(0),
+  vpdq: z
+    .strictObject({
+      query_match_percent: z.number().min(0).max(100).describe('Share of the analysed frames (distinct, quality >= 50) within the threshold of a frame of the banked video.'),
+      compared_match_percent: z.number().min(0).max(100).describe('Share of the banked video\'s frames (distinct, quality >= 50) within the threshold of an analysed frame.'),
+    })
+    .optional()
+    .describe('A banked video (vPDQ): it matches, as in HMA, when at least 80% of the analysed frames match it; distance and frame_timestamp are those of the closest frame.'),
 });
 
 /** Fields every result carries about known content (absent in results stored before hash banks existed). */

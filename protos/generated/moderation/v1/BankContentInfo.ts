@@ -1,5 +1,6 @@
 // Original file: moderation/v1/banks.proto
 
+import type { VpdqFrame as _moderation_v1_VpdqFrame, VpdqFrame__Output as _moderation_v1_VpdqFrame__Output } from '../../moderation/v1/VpdqFrame';
 
 export interface BankContentInfo {
   'contentId'?: (string);
@@ -8,6 +9,8 @@ export interface BankContentInfo {
   'quality'?: (number);
   'note'?: (string);
   'createdAt'?: (string);
+  'cropHashes'?: (string)[];
+  'vpdq'?: (_moderation_v1_VpdqFrame)[];
   '_quality'?: "quality";
   '_note'?: "note";
 }
@@ -19,6 +22,8 @@ export interface BankContentInfo__Output {
   'quality'?: (number);
   'note'?: (string);
   'createdAt': (string);
+  'cropHashes': (string)[];
+  'vpdq': (_moderation_v1_VpdqFrame__Output)[];
   '_quality'?: "quality";
   '_note'?: "note";
 }

@@ -3,6 +3,7 @@
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { AddHashesRequest as _moderation_v1_AddHashesRequest, AddHashesRequest__Output as _moderation_v1_AddHashesRequest__Output } from '../../moderation/v1/AddHashesRequest';
+import type { AddVideosRequest as _moderation_v1_AddVideosRequest, AddVideosRequest__Output as _moderation_v1_AddVideosRequest__Output } from '../../moderation/v1/AddVideosRequest';
 import type { BankContentInfo as _moderation_v1_BankContentInfo, BankContentInfo__Output as _moderation_v1_BankContentInfo__Output } from '../../moderation/v1/BankContentInfo';
 import type { BankContentList as _moderation_v1_BankContentList, BankContentList__Output as _moderation_v1_BankContentList__Output } from '../../moderation/v1/BankContentList';
 import type { BankContentRef as _moderation_v1_BankContentRef, BankContentRef__Output as _moderation_v1_BankContentRef__Output } from '../../moderation/v1/BankContentRef';
@@ -33,6 +34,15 @@ export interface BanksClient extends grpc.Client {
   addMedia(argument: _moderation_v1_MediaRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_moderation_v1_BankContentInfo__Output>): grpc.ClientUnaryCall;
   addMedia(argument: _moderation_v1_MediaRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_BankContentInfo__Output>): grpc.ClientUnaryCall;
   addMedia(argument: _moderation_v1_MediaRequest, callback: grpc.requestCallback<_moderation_v1_BankContentInfo__Output>): grpc.ClientUnaryCall;
+  
+  AddVideos(argument: _moderation_v1_AddVideosRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_BankContentList__Output>): grpc.ClientUnaryCall;
+  AddVideos(argument: _moderation_v1_AddVideosRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_moderation_v1_BankContentList__Output>): grpc.ClientUnaryCall;
+  AddVideos(argument: _moderation_v1_AddVideosRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_BankContentList__Output>): grpc.ClientUnaryCall;
+  AddVideos(argument: _moderation_v1_AddVideosRequest, callback: grpc.requestCallback<_moderation_v1_BankContentList__Output>): grpc.ClientUnaryCall;
+  addVideos(argument: _moderation_v1_AddVideosRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_BankContentList__Output>): grpc.ClientUnaryCall;
+  addVideos(argument: _moderation_v1_AddVideosRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_moderation_v1_BankContentList__Output>): grpc.ClientUnaryCall;
+  addVideos(argument: _moderation_v1_AddVideosRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_BankContentList__Output>): grpc.ClientUnaryCall;
+  addVideos(argument: _moderation_v1_AddVideosRequest, callback: grpc.requestCallback<_moderation_v1_BankContentList__Output>): grpc.ClientUnaryCall;
   
   CreateBank(argument: _moderation_v1_CreateBankRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_BankInfo__Output>): grpc.ClientUnaryCall;
   CreateBank(argument: _moderation_v1_CreateBankRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_moderation_v1_BankInfo__Output>): grpc.ClientUnaryCall;
@@ -104,6 +114,8 @@ export interface BanksHandlers extends grpc.UntypedServiceImplementation {
   
   AddMedia: grpc.handleUnaryCall<_moderation_v1_MediaRequest__Output, _moderation_v1_BankContentInfo>;
   
+  AddVideos: grpc.handleUnaryCall<_moderation_v1_AddVideosRequest__Output, _moderation_v1_BankContentList>;
+  
   CreateBank: grpc.handleUnaryCall<_moderation_v1_CreateBankRequest__Output, _moderation_v1_BankInfo>;
   
   DeleteBank: grpc.handleUnaryCall<_moderation_v1_BankRef__Output, _moderation_v1_Deleted>;
@@ -123,6 +135,7 @@ export interface BanksHandlers extends grpc.UntypedServiceImplementation {
 export interface BanksDefinition extends grpc.ServiceDefinition {
   AddHashes: MethodDefinition<_moderation_v1_AddHashesRequest, _moderation_v1_BankContentList, _moderation_v1_AddHashesRequest__Output, _moderation_v1_BankContentList__Output>
   AddMedia: MethodDefinition<_moderation_v1_MediaRequest, _moderation_v1_BankContentInfo, _moderation_v1_MediaRequest__Output, _moderation_v1_BankContentInfo__Output>
+  AddVideos: MethodDefinition<_moderation_v1_AddVideosRequest, _moderation_v1_BankContentList, _moderation_v1_AddVideosRequest__Output, _moderation_v1_BankContentList__Output>
   CreateBank: MethodDefinition<_moderation_v1_CreateBankRequest, _moderation_v1_BankInfo, _moderation_v1_CreateBankRequest__Output, _moderation_v1_BankInfo__Output>
   DeleteBank: MethodDefinition<_moderation_v1_BankRef, _moderation_v1_Deleted, _moderation_v1_BankRef__Output, _moderation_v1_Deleted__Output>
   DeleteContent: MethodDefinition<_moderation_v1_BankContentRef, _moderation_v1_Deleted, _moderation_v1_BankContentRef__Output, _moderation_v1_Deleted__Output>

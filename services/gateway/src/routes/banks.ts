@@ -1,14 +1,15 @@
 // REST for hash banks (/v1/banks...) and PDQ hashing (/v1/hash...). Banks keep hashes and notes only:
-// media sent here is hashed by ingest and deleted with the request.
+// media sent here is hashed by ingest and deleted with the request. Videos come and go as vPDQ (the
+// reference tools' file, or HMA's signal string in JSON and in bank CSV files).
 import fs from 'node:fs';
 import express, { type Request } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { formatBankCsv, parseBankCsv } from '@modsvc/pdq';
+import { formatBankCsv, formatBankVpdqCsv, formatVpdq, looksLikeVpdqFile, parseBankCsv, parseVpdq, type VpdqFeature } from '@modsvc/pdq';
 import { ApiError } from '@modsvc/common/errors';
 import type { BanksApi, IngestApi, MediaSource } from '@modsvc/common/contracts';
 import type { Tenant } from '@modsvc/common/tenants';
-import { BankHashesRequestSchema, BankSpecSchema } from '@modsvc/common/domain/index';
+import { BankHashesRequestSchema, BankSpecSchema, BankVideosRequestSchema, type BankContent, type VpdqFrame } from '@modsvc/common/domain/index';
 import { describeZodError, dropEmpty, httpUrl } from '../validation.ts';
 import { asyncRoute } from '../async-route.ts';
 
@@ -24,6 +25,22 @@ export interface BankRoutesDeps {
 
 /** Hashes given in one call to the banks service (the gRPC message limit is 16 MB). */
 const HASHES_PER_CALL = 10_000;
+/** Video frames given in one call (~90 bytes each on the wire). */
+const FRAMES_PER_CALL = 50_000;
+/** Items a bulk import answers with (the count is complete). */
+const ITEMS_ANSWERED = 100;
+
+const frameOf = (f: VpdqFeature): VpdqFrame => ({ frame_number: f.frameNumber, quality: f.quality, pdq: f.pdq, timestamp: f.timestamp });
+const featureOf = (f: VpdqFrame): VpdqFeature => ({ frameNumber: f.frame_number, quality: f.quality, pdq: f.pdq, timestamp: f.timestamp });
+
+/** The frames of a vPDQ text (the reference tools' file or HMA's JSON signal), or a 422 naming the bad lines. */
+function vpdqFrames(text: string, where: string): VpdqFrame[] {
+  const { features, errors } = parseVpdq(text);
+  if (errors.length) throw new ApiError('invalid_request', `${where} has bad vPDQ lines: ${errors.slice(0, 10).map((e) => `line ${e.line}: ${e.message}`).join('; ')}${errors.length > 10 ? `; and ${errors.length - 10} more` : ''}.`);
+  if (!features.length) throw new ApiError('invalid_request', `${where} has no vPDQ frames.`);
+  return features.map(frameOf);
+}
+
 /** A CSV of a million hashes is ~70 MB. */
 const CSV_LIMIT = '128mb';
 
@@ -95,14 +112,32 @@ export function bankRoutes(deps: BankRoutesDeps): express.Router {
       const bankId = idParam(req, 'bankId');
       try {
         if (typeof req.body === 'string') {
-          const { rows, errors } = parseBankCsv(req.body);
+          // A video's vPDQ file (frame_number,quality,pdq_hex,timestamp lines): one item, its note in ?note=.
+          if (looksLikeVpdqFile(req.body)) {
+            const note = typeof req.query.note === 'string' && req.query.note !== '' ? req.query.note.slice(0, 1024) : null;
+            const added = await addVideosInChunks(deps.banks, tenantId, bankId, [{ frames: vpdqFrames(req.body, 'The vPDQ file'), note }]);
+            res.status(201).json({ added: added.length, items: added });
+            return;
+          }
+          const { rows, videos, errors } = parseBankCsv(req.body);
           if (errors.length) throw new ApiError('invalid_request', `The CSV has bad rows: ${errors.slice(0, 10).map((e) => `line ${e.line}: ${e.message}`).join('; ')}${errors.length > 10 ? `; and ${errors.length - 10} more` : ''}.`);
-          if (!rows.length) throw new ApiError('invalid_request', 'The CSV has no hash rows.');
-          const added = await addInChunks(deps.banks, tenantId, bankId, rows.map((r) => ({ pdq: r.hash, note: r.note ?? r.contentId ?? null })));
-          res.status(201).json({ added: added.length, items: added.slice(0, 100) });
+          if (!rows.length && !videos.length) throw new ApiError('invalid_request', 'The CSV has no hash rows.');
+          const added = [
+            ...(rows.length ? await addInChunks(deps.banks, tenantId, bankId, rows.map((r) => ({ pdq: r.hash, note: r.note ?? r.contentId ?? null }))) : []),
+            ...(videos.length ? await addVideosInChunks(deps.banks, tenantId, bankId, videos.map((v) => ({ frames: v.features.map(frameOf), note: v.note ?? v.contentId ?? null }))) : []),
+          ];
+          res.status(201).json({ added: added.length, items: added.slice(0, ITEMS_ANSWERED) });
           return;
         }
         if (req.is('application/json')) {
+          if (req.body && typeof req.body === 'object' && 'videos' in req.body) {
+            const parsed = BankVideosRequestSchema.safeParse(req.body);
+            if (!parsed.success) throw new ApiError('invalid_request', describeZodError(parsed.error));
+            const videos = parsed.data.videos.map((v, i) => ({ frames: typeof v.vpdq === 'string' ? vpdqFrames(v.vpdq, `videos[${i}].vpdq`) : v.vpdq, note: v.note ?? null }));
+            const added = await addVideosInChunks(deps.banks, tenantId, bankId, videos);
+            res.status(201).json({ added: added.length, items: added });
+            return;
+          }
           const parsed = BankHashesRequestSchema.safeParse(req.body);
           if (!parsed.success) throw new ApiError('invalid_request', describeZodError(parsed.error));
           const added = await addInChunks(deps.banks, tenantId, bankId, parsed.data.hashes.map((h) => ({ pdq: h.pdq, note: h.note ?? null })));
@@ -130,6 +165,20 @@ export function bankRoutes(deps: BankRoutesDeps): express.Router {
     }),
   );
 
+  // A video's vPDQ, as the reference tools' file (vpdq-hash-video's output; match-hashes-brute reads it).
+  router.get(
+    '/banks/:bankId/content/:contentId/vpdq',
+    asyncRoute(async (req, res) => {
+      const bankId = idParam(req, 'bankId');
+      const contentId = idParam(req, 'contentId');
+      const item = await deps.banks.getContent(tenantOf(req), bankId, contentId);
+      if (!item) throw new ApiError('not_found', `No content ${contentId} in bank ${bankId} for this account.`);
+      if (!item.vpdq) throw new ApiError('not_found', `Content ${contentId} of bank ${bankId} is a picture, not a video: its PDQ hash is in GET /v1/banks/${bankId}/content/${contentId}.`);
+      res.type('text/csv').attachment(`${contentId}.vpdq.csv`);
+      res.send(formatVpdq(item.vpdq.map(featureOf)));
+    }),
+  );
+
   router.delete(
     '/banks/:bankId/content/:contentId',
     asyncRoute(async (req, res) => {
@@ -144,10 +193,18 @@ export function bankRoutes(deps: BankRoutesDeps): express.Router {
     '/banks/:bankId/export',
     asyncRoute(async (req, res) => {
       const bankId = idParam(req, 'bankId');
+      const signalType = req.query.signal_type ?? 'pdq';
+      if (signalType !== 'pdq' && signalType !== 'vpdq') throw new ApiError('invalid_request', 'signal_type is pdq (pictures and hashes, the default) or vpdq (videos).');
       const items = await deps.banks.exportBank(tenantOf(req), bankId);
       if (!items) throw new ApiError('not_found', `No bank ${bankId} for this account.`);
+      const of = (type: BankContent['signal_type']) => items.filter((c) => c.signal_type === type);
+      if (signalType === 'vpdq') {
+        res.type('text/csv').attachment(`${bankId}.vpdq.csv`);
+        res.send(formatBankVpdqCsv(of('vpdq').map((c) => ({ features: c.vpdq!.map(featureOf), contentId: c.content_id, note: c.note ?? undefined }))));
+        return;
+      }
       res.type('text/csv').attachment(`${bankId}.csv`);
-      res.send(formatBankCsv(items.map((c) => ({ hash: c.pdq, contentId: c.content_id, note: c.note ?? undefined }))));
+      res.send(formatBankCsv(of('pdq').map((c) => ({ hash: c.pdq, contentId: c.content_id, note: c.note ?? undefined }))));
     }),
   );
 
@@ -178,6 +235,20 @@ export function bankRoutes(deps: BankRoutesDeps): express.Router {
   );
 
   return router;
+}
+
+async function addVideosInChunks(banks: BanksApi, tenantId: string, bankId: string, videos: { frames: VpdqFrame[]; note: string | null }[]): Promise<BankContent[]> {
+  const added: BankContent[] = [];
+  for (let i = 0; i < videos.length; ) {
+    let frames = 0;
+    let end = i;
+    while (end < videos.length && (end === i || frames + videos[end]!.frames.length <= FRAMES_PER_CALL)) frames += videos[end++]!.frames.length;
+    const items = await banks.addVideos(tenantId, bankId, videos.slice(i, end));
+    if (!items) throw new ApiError('not_found', `No bank ${bankId} for this account.`);
+    added.push(...items);
+    i = end;
+  }
+  return added;
 }
 
 async function addInChunks(banks: BanksApi, tenantId: string, bankId: string, hashes: { pdq: string; note: string | null }[]) {

@@ -22,6 +22,28 @@ export interface BankContentRecord {
   quality: number | null;
   note: string | null;
   createdAt: Date;
+  /**
+   * PDQ hashes (64 lowercase hex digits) of fixed crops of the picture (`BANK_CROPS` of
+   * @modsvc/pdq, those of quality >= 50), matched like `pdq`. Present for pictures we hashed;
+   * absent for hashes given as such, videos, and content stored before crops were kept.
+   */
+  crops?: string[];
+  /**
+   * A video: its vPDQ frames in order (`pdq` is then the hash of its first frame of quality >= 50,
+   * or of its first frame). Absent for pictures and hashes.
+   */
+  frames?: BankVideoFrame[];
+}
+
+/** One frame of a video's vPDQ (facebook/ThreatExchange vpdq). */
+export interface BankVideoFrame {
+  frameNumber: number;
+  /** 0..100. */
+  quality: number;
+  /** 64 lowercase hex digits. */
+  pdq: string;
+  /** Seconds from the start of the video. */
+  timestamp: number;
 }
 
 export interface BankStore {
