@@ -5,6 +5,8 @@ import type { CoverageReply as _moderation_v1_CoverageReply, CoverageReply__Outp
 import type { CoverageRequest as _moderation_v1_CoverageRequest, CoverageRequest__Output as _moderation_v1_CoverageRequest__Output } from './moderation/v1/CoverageRequest';
 import type { LabelCoverage as _moderation_v1_LabelCoverage, LabelCoverage__Output as _moderation_v1_LabelCoverage__Output } from './moderation/v1/LabelCoverage';
 import type { LabelScore as _moderation_v1_LabelScore, LabelScore__Output as _moderation_v1_LabelScore__Output } from './moderation/v1/LabelScore';
+import type { LanguageCoverage as _moderation_v1_LanguageCoverage, LanguageCoverage__Output as _moderation_v1_LanguageCoverage__Output } from './moderation/v1/LanguageCoverage';
+import type { LanguageHeldBack as _moderation_v1_LanguageHeldBack, LanguageHeldBack__Output as _moderation_v1_LanguageHeldBack__Output } from './moderation/v1/LanguageHeldBack';
 import type { ScoreTextReply as _moderation_v1_ScoreTextReply, ScoreTextReply__Output as _moderation_v1_ScoreTextReply__Output } from './moderation/v1/ScoreTextReply';
 import type { ScoreTextRequest as _moderation_v1_ScoreTextRequest, ScoreTextRequest__Output as _moderation_v1_ScoreTextRequest__Output } from './moderation/v1/ScoreTextRequest';
 import type { TextScore as _moderation_v1_TextScore, TextScore__Output as _moderation_v1_TextScore__Output } from './moderation/v1/TextScore';
@@ -22,6 +24,8 @@ export interface ProtoGrpcType {
       CoverageRequest: MessageTypeDefinition<_moderation_v1_CoverageRequest, _moderation_v1_CoverageRequest__Output>
       LabelCoverage: MessageTypeDefinition<_moderation_v1_LabelCoverage, _moderation_v1_LabelCoverage__Output>
       LabelScore: MessageTypeDefinition<_moderation_v1_LabelScore, _moderation_v1_LabelScore__Output>
+      LanguageCoverage: MessageTypeDefinition<_moderation_v1_LanguageCoverage, _moderation_v1_LanguageCoverage__Output>
+      LanguageHeldBack: MessageTypeDefinition<_moderation_v1_LanguageHeldBack, _moderation_v1_LanguageHeldBack__Output>
       ScoreTextReply: MessageTypeDefinition<_moderation_v1_ScoreTextReply, _moderation_v1_ScoreTextReply__Output>
       ScoreTextRequest: MessageTypeDefinition<_moderation_v1_ScoreTextRequest, _moderation_v1_ScoreTextRequest__Output>
       TextScore: MessageTypeDefinition<_moderation_v1_TextScore, _moderation_v1_TextScore__Output>

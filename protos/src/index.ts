@@ -96,6 +96,8 @@ export type * from '../generated/moderation/v1/LabelScore.ts';
 export type * from '../generated/moderation/v1/TextSpan.ts';
 export type * from '../generated/moderation/v1/CoverageReply.ts';
 export type * from '../generated/moderation/v1/LabelCoverage.ts';
+export type * from '../generated/moderation/v1/LanguageCoverage.ts';
+export type * from '../generated/moderation/v1/LanguageHeldBack.ts';
 export type * from '../generated/moderation/v1/TranscribeRequest.ts';
 export type * from '../generated/moderation/v1/Transcript.ts';
 export type * from '../generated/moderation/v1/TranscriptSegment.ts';

@@ -9,11 +9,26 @@ import {
   type HeldBackQuality as WireQuality,
   type HeldBackSource__Output,
   type HeldBackSource as WireSource,
+  type LanguageCoverage as WireLanguage,
+  type LanguageCoverage__Output,
 } from '@modsvc/protos';
 import { clientOptions, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
 import { callersOf } from './callers.ts';
 import type { ServiceAuth } from '@modsvc/common/service-auth';
-import type { ClassCoverageReport, HeldBackQuality, HeldBackSource, ModelsApi, ModelsReport } from '@modsvc/common/contracts';
+import type { ClassCoverageReport, HeldBackQuality, HeldBackSource, ModelsApi, ModelsReport, TextLanguageReport } from '@modsvc/common/contracts';
+
+/** A text model's languages on the wire (roc_auc absent when null). */
+export function languagesToWire(langs: TextLanguageReport[] | undefined): WireLanguage[] {
+  return (langs ?? []).map((l) => ({
+    language: l.language,
+    labels: l.labels,
+    heldBack: l.heldBack.map((h) => (h.rocAuc === null ? { part: h.part, rows: h.rows, positives: h.positives } : { part: h.part, rows: h.rows, positives: h.positives, rocAuc: h.rocAuc })),
+  }));
+}
+
+export function languagesFromWire(langs: LanguageCoverage__Output[]): TextLanguageReport[] {
+  return langs.map((l) => ({ language: l.language, labels: l.labels, heldBack: l.heldBack.map((h) => ({ part: h.part, rows: h.rows, positives: h.positives, rocAuc: h.rocAuc ?? null })) }));
+}
 
 /** Optional doubles are left out when null (proto3 `optional`: absent, not 0). */
 function qualityToWire(q: HeldBackQuality): WireQuality {
@@ -56,7 +71,7 @@ export function visionModelsBinding(api: ModelsApi): GrpcBinding {
     ListModels: unaryHandler(async () => {
       const report = await api.models();
       return {
-        models: report.models.map((m) => ({ ...m, error: m.error ?? '' })),
+        models: report.models.map((m) => ({ ...m, error: m.error ?? '', languages: languagesToWire(m.languages) })),
         classes: report.classes.map((c) => ({
           className: c.class,
           group: c.group,
@@ -83,7 +98,8 @@ export function visionModelsClient(address: string, auth: ServiceAuth | null): M
     async models(): Promise<ModelsReport> {
       const reply = await callUnary<ListModelsReply__Output>((md, o, cb) => client.ListModels({}, md, o, cb));
       return {
-        models: reply.models.map((m) => ({ ...m, error: m.error || null })),
+        // `languages` only on models that report some (text models), as the REST schema has it.
+        models: reply.models.map(({ languages, ...m }) => ({ ...m, error: m.error || null, ...(languages.length ? { languages: languagesFromWire(languages) } : {}) })),
         classes: reply.classes.map((c) => ({
           class: c.className,
           group: c.group,

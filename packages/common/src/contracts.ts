@@ -18,10 +18,12 @@ export interface TextToxicityApi {
   coverage(): Promise<TextCoverage>;
 }
 
-/** Which toxicity labels the loaded text model scores; the others are reported as null. */
+/** Which toxicity labels the loaded text model scores (the others are reported as null), and in which languages. */
 export interface TextCoverage {
   model: string;
   labels: { label: string; scored: boolean; note: string }[];
+  /** The languages scored, each with its labels and held-back figures; empty for a model that reports none. */
+  languages?: TextLanguageReport[];
 }
 
 /** Adds the text model and the caption_language_toxicity classes to a vision models report. */
@@ -29,7 +31,15 @@ export function withTextCoverage(report: ModelsReport, text: TextCoverage): Mode
   return {
     models: [
       ...report.models,
-      { id: text.model.split('@')[0] ?? text.model, version: text.model.split('@')[1] ?? '', runtime: 'hashed-ngram-linear', classes: text.labels.filter((l) => l.scored).map((l) => l.label), loaded: true, error: null },
+      {
+        id: text.model.split('@')[0] ?? text.model,
+        version: text.model.split('@')[1] ?? '',
+        runtime: 'hashed-ngram-linear',
+        classes: text.labels.filter((l) => l.scored).map((l) => l.label),
+        loaded: true,
+        error: null,
+        ...(text.languages?.length ? { languages: text.languages } : {}),
+      },
     ],
     classes: [
       ...report.classes.filter((c) => c.group !== 'caption_language_toxicity'),
@@ -86,6 +96,15 @@ export interface ModelReport {
   classes: string[];
   loaded: boolean;
   error: string | null;
+  /** Text models: the languages scored, with their labels and held-back figures (absent for image models). */
+  languages?: TextLanguageReport[];
+}
+
+/** A language a text model scores: its labels (the others are null for it) and held-back toxicity figures. */
+export interface TextLanguageReport {
+  language: string;
+  labels: string[];
+  heldBack: { part: string; rows: number; positives: number; rocAuc: number | null }[];
 }
 
 /** Held-back (out-of-fold) figures of a deployed score. */

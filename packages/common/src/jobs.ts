@@ -44,6 +44,12 @@ export interface TextToxicityPart {
   scores: ClassScores<ToxicityLabel>;
   topSpan: TextSpanEvidence | null;
   model: string;
+  /**
+   * Detected language of the text (ISO 639-1); null when it has too few letters to tell or the
+   * model identifies no language. Speech transcripts are `en` (the recogniser is English only).
+   * Absent in parts stored before language identification.
+   */
+  language?: string | null;
 }
 
 export interface VisionPart {

@@ -14,8 +14,8 @@ function toxicityScores(part: TextToxicityPart | null | undefined): ClassScores<
   return Object.fromEntries(TOXICITY_LABELS.map((l) => [l, round(part?.scores[l] ?? null)])) as ClassScores<ToxicityLabel>;
 }
 
-function textGroup(part: TextToxicityPart | null | undefined): Pick<OcrResult, 'scores' | 'top_span' | 'model'> {
-  return { scores: toxicityScores(part), top_span: part?.topSpan ?? null, model: part?.model ?? null };
+function textGroup(part: TextToxicityPart | null | undefined): Pick<OcrResult, 'scores' | 'top_span' | 'model' | 'language'> {
+  return { scores: toxicityScores(part), top_span: part?.topSpan ?? null, model: part?.model ?? null, language: part?.language ?? null };
 }
 
 function visualGroup<G extends VisualGroup>(job: JobRecord, group: G): ClassScores<(typeof CLASS_GROUPS)[G][number]> {
@@ -48,6 +48,7 @@ export function buildItemsResult(job: JobRecord, known: KnownContent = NO_KNOWN_
     speech: speechResult(job),
     models: [...new Set([...(vision?.models ?? []), ...textModels])],
     ...knownContentFields(job, known),
+    caption_language: job.parts.caption?.toxicity.language ?? null,
   };
 }
 

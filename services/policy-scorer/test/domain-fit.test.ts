@@ -11,7 +11,8 @@ import { buildPolicyResult } from '../src/policy.ts';
 const tox = (scores: Partial<Record<(typeof TOXICITY_LABELS)[number], number>>) => ({
   scores: { ...emptyScores(TOXICITY_LABELS), ...scores },
   topSpan: { start: 0, end: 4, text: 'kill' },
-  model: 'toxicity@1.1.0',
+  model: 'toxicity@2.0.0',
+  language: 'en',
 });
 
 /** A video job with every part: evidence with a box, OCR, speech and a caption. */
@@ -51,11 +52,16 @@ describe('results fit the domain schemas', () => {
   it('items: keys in the order callers have always received them', () => {
     expect(Object.keys(buildItemsResult(fullJob('items')))).toEqual([
       'violence', 'substances', 'nsfw', 'hate_symbols', 'visual_content', 'other', 'caption_language_toxicity',
-      'url', 'evidence', 'uncalibrated', 'ocr', 'speech', 'models', 'hashes', 'matches', 'low_quality_frames',
+      'url', 'evidence', 'uncalibrated', 'ocr', 'speech', 'models', 'hashes', 'matches', 'low_quality_frames', 'caption_language',
     ]);
     const r = buildItemsResult(fullJob('items'));
-    expect(Object.keys(r.ocr ?? {})).toEqual(['text', 'scores', 'top_span', 'model']);
-    expect(Object.keys(r.speech ?? {})).toEqual(['transcript', 'segments', 'recognizer', 'error', 'scores', 'top_span', 'model']);
+    expect(Object.keys(r.ocr ?? {})).toEqual(['text', 'scores', 'top_span', 'model', 'language']);
+    expect(Object.keys(r.speech ?? {})).toEqual(['transcript', 'segments', 'recognizer', 'error', 'scores', 'top_span', 'model', 'language']);
+    expect(r.caption_language).toBe('en');
+    // Parts stored before language identification have no language: null.
+    const old = fullJob('items');
+    delete old.parts.caption!.toxicity.language;
+    expect(buildItemsResult(old).caption_language).toBeNull();
   });
 
   it('policy: a full result and one with every category UNKNOWN', () => {

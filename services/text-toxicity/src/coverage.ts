@@ -1,12 +1,25 @@
 import type { TextCoverage } from '@modsvc/common/contracts';
+import { TOXICITY_LABELS } from '@modsvc/common/classes';
 import type { ToxicityScorer } from './model/scorer.ts';
 
-/** The labels the loaded artifact scores, and why the others are not scored (from its manifest). */
+/**
+ * The labels the loaded artifact scores, why the others are not scored, and (2.0.0+) the languages
+ * it scores with their labels and held-back figures (all from its manifest). Text detected as any
+ * other language gets null scores.
+ */
 export function toxicityCoverage(scorer: ToxicityScorer): TextCoverage {
-  const labels = Object.entries(scorer.model.manifest.labels).map(([label, info]) =>
+  const { manifest } = scorer.model;
+  const labels = Object.entries(manifest.labels).map(([label, info]) =>
     info.scored
-      ? { label, scored: true, note: `calibrated (Platt); ${info.trainPositives} training positives` }
+      ? { label, scored: true, note: `calibrated (Platt) per language; ${info.trainPositives} training positives` }
       : { label, scored: false, note: info.reason },
   );
-  return { model: scorer.modelId, labels };
+  const languages = Object.entries(manifest.languages ?? {})
+    .map(([language, info]) => ({
+      language,
+      labels: TOXICITY_LABELS.filter((l) => info.labels[l]?.scored),
+      heldBack: (info.heldBack ?? []).map((h) => ({ part: h.part, rows: h.rows, positives: h.positives, rocAuc: h.rocAuc })),
+    }))
+    .filter((l) => l.labels.length > 0);
+  return { model: scorer.modelId, labels, ...(languages.length ? { languages } : {}) };
 }

@@ -10,7 +10,7 @@ const dirs: string[] = [];
 function copyArtifact(): string {
   const d = mkdtempSync(join(tmpdir(), 'toxicity-artifact-'));
   dirs.push(d);
-  for (const f of ['manifest.json', 'weights.bin']) copyFileSync(join(DEFAULT_MODEL_DIR, f), join(d, f));
+  for (const f of ['manifest.json', 'weights.bin', 'langid.bin']) copyFileSync(join(DEFAULT_MODEL_DIR, f), join(d, f));
   return d;
 }
 afterEach(() => {

@@ -12,8 +12,10 @@ describe('ToxicityScorer on the committed artifact', () => {
   it('reports the model id and scores every label or null', async () => {
     const [part] = await scorer.score(['what a lovely morning'], 'caption');
     expect(part!.model).toBe(`toxicity@${manifest.version}`);
+    expect(part!.language).toBe('en');
     for (const label of TOXICITY_LABELS) {
-      const info = manifest.labels[label];
+      // English's own labels (a label scored for other languages only is null for English text).
+      const info = manifest.languages?.en?.labels[label] ?? manifest.labels[label];
       const v = part!.scores[label];
       if (info.scored) {
         expect(typeof v).toBe('number');

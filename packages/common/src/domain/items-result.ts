@@ -24,10 +24,18 @@ export const VisualEvidenceSchema = z.strictObject({
     .describe('x, y, width, height in source pixels, where the model gives one.'),
 });
 
+export const TextLanguageSchema = z
+  .string()
+  .nullable()
+  .describe(
+    'Detected language of the text (ISO 639-1, e.g. `de`); null when the text has too few letters to tell or no text was scored; absent in results from before language identification. Scores of a language the text model has no training data for (see GET /v1/models) are null.',
+  );
+
 const toxicityFields = {
   scores: classScoresSchema('caption_language_toxicity'),
   top_span: TextSpanSchema.nullable().describe('The span that scored highest on toxicity.'),
   model: z.string().nullable().describe('id@version of the text model; null when no text was scored.'),
+  language: TextLanguageSchema.optional(),
 };
 
 export const OcrResultSchema = z
@@ -48,7 +56,9 @@ export const SpeechResultSchema = z
     error: z.string().nullable().describe('Why speech was not analysed (for example no recogniser installed); null when it was.'),
     ...toxicityFields,
   })
-  .describe('Transcript of the speech track (videos) with timestamped segments, and its toxicity; error says why speech was not analysed.');
+  .describe(
+    'Transcript of the speech track (videos) with timestamped segments, and its toxicity; error says why speech was not analysed. Speech is recognised in English only: `language` is `en` and speech in other languages is not understood.',
+  );
 
 export const ItemsResultSchema = z
   .strictObject({
@@ -73,6 +83,9 @@ export const ItemsResultSchema = z
     speech: SpeechResultSchema.nullable(),
     models: z.array(z.string()).describe('id@version of every model that contributed.'),
     ...knownContentFields,
+    caption_language: TextLanguageSchema.optional().describe(
+      'Detected language of the caption (ISO 639-1); null when there is no caption or it has too few letters to tell; absent in results from before language identification. `ocr.language` and `speech.language` give the language of the other texts.',
+    ),
   })
   .describe('Items and characteristics: per-class prevalence scores in [0, 1]; null where no loaded model scores the class.');
 

@@ -18,6 +18,19 @@ export const HeldBackSourceSchema = z.strictObject({
   fold: z.string().optional().describe('The split (fold) in which the source was held back, where the fit had several.'),
 });
 
+export const LanguageHeldBackSchema = z.strictObject({
+  part: z.string().describe('What was held back (never trained or calibrated on): a validation split, a whole source, or a whole language.'),
+  rows: z.number().int(),
+  positives: z.number().int().describe('Toxic rows among them.'),
+  rocAuc: z.number().nullable().describe('Toxicity ROC-AUC on the part; null when it cannot be measured.'),
+});
+
+export const TextLanguageReportSchema = z.strictObject({
+  language: z.string().describe('ISO 639-1 code, as results report it in `language`.'),
+  labels: z.array(z.string()).describe('The labels scored for text in this language; the others are null for it.'),
+  heldBack: z.array(LanguageHeldBackSchema).describe('Held-back figures of the toxicity label in this language.'),
+});
+
 export const ModelReportSchema = z.strictObject({
   id: z.string(),
   version: z.string(),
@@ -25,6 +38,12 @@ export const ModelReportSchema = z.strictObject({
   classes: z.array(z.string()),
   loaded: z.boolean(),
   error: z.string().nullable().describe('Why the model failed to load, when it did.'),
+  languages: z
+    .array(TextLanguageReportSchema)
+    .optional()
+    .describe(
+      'Text models: the languages the model scores, with their labels and held-back figures. Text detected as any other language is reported with its `language` and null scores. Absent for image models.',
+    ),
 });
 
 export const ClassCoverageReportSchema = z.strictObject({
@@ -56,5 +75,7 @@ export const ModelsReportSchema = z.strictObject({
 export type HeldBackQuality = z.infer<typeof HeldBackQualitySchema>;
 export type HeldBackSource = z.infer<typeof HeldBackSourceSchema>;
 export type ModelReport = z.infer<typeof ModelReportSchema>;
+export type TextLanguageReport = z.infer<typeof TextLanguageReportSchema>;
+export type LanguageHeldBack = z.infer<typeof LanguageHeldBackSchema>;
 export type ClassCoverageReport = z.infer<typeof ClassCoverageReportSchema>;
 export type ModelsReport = z.infer<typeof ModelsReportSchema>;

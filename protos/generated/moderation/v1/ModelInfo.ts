@@ -1,5 +1,6 @@
 // Original file: moderation/v1/vision.proto
 
+import type { LanguageCoverage as _moderation_v1_LanguageCoverage, LanguageCoverage__Output as _moderation_v1_LanguageCoverage__Output } from '../../moderation/v1/LanguageCoverage';
 
 export interface ModelInfo {
   'id'?: (string);
@@ -8,6 +9,7 @@ export interface ModelInfo {
   'classes'?: (string)[];
   'loaded'?: (boolean);
   'error'?: (string);
+  'languages'?: (_moderation_v1_LanguageCoverage)[];
 }
 
 export interface ModelInfo__Output {
@@ -17,4 +19,5 @@ export interface ModelInfo__Output {
   'classes': (string)[];
   'loaded': (boolean);
   'error': (string);
+  'languages': (_moderation_v1_LanguageCoverage__Output)[];
 }

@@ -6,9 +6,11 @@ import type { TextSpan as _moderation_v1_TextSpan, TextSpan__Output as _moderati
 export interface TextScore {
   'labels'?: (_moderation_v1_LabelScore)[];
   'topSpan'?: (_moderation_v1_TextSpan | null);
+  'language'?: (string);
 }
 
 export interface TextScore__Output {
   'labels': (_moderation_v1_LabelScore__Output)[];
   'topSpan': (_moderation_v1_TextSpan__Output | null);
+  'language': (string);
 }

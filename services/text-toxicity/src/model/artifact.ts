@@ -1,11 +1,13 @@
-// The toxicity model artifact: manifest.json (settings, per-label calibration and thresholds, data
-// hashes, metrics) + weights.bin (int8, square-root companded, interleaved [bucket][label]).
+// The toxicity model artifact: manifest.json (settings, per-label calibration and thresholds, per
+// language from 2.0.0, data hashes, metrics) + weights.bin (int8, square-root companded, interleaved
+// [bucket][label]) + langid.bin (2.0.0+: the language identifier's quantised naive Bayes table).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOXICITY_LABELS, type ToxicityLabel } from '@modsvc/common/classes';
 import type { FeatureSettings } from './features.ts';
+import type { LangIdModel } from './langid.ts';
 
 export const ARTIFACT_FORMAT = 'modsvc-toxicity-linear';
 export const DEFAULT_MODEL_DIR = fileURLToPath(new URL('../../artifacts/toxicity-v1/', import.meta.url));
@@ -32,6 +34,32 @@ export interface UnscoredLabelInfo {
 
 export type LabelInfo = ScoredLabelInfo | UnscoredLabelInfo;
 
+/** A label's calibration for one language (2.0.0+). */
+export interface LanguageLabelScored {
+  scored: true;
+  calibration: { method: 'platt'; a: number; b: number };
+  threshold: number;
+  /** Annotated training / calibration rows of the language, and their positives. */
+  trainPositives: number;
+  calibrationRows: number;
+  calibrationPositives: number;
+}
+
+export type LanguageLabelInfo = LanguageLabelScored | UnscoredLabelInfo;
+
+/** What the model does for one language: per label, calibrated or not scored (null) and why. */
+export interface LanguageInfo {
+  labels: Record<ToxicityLabel, LanguageLabelInfo>;
+  /** Held-back figures (validation split, held-out sources) for /v1/models and the docs. */
+  heldBack?: { part: string; rows: number; positives: number; rocAuc: number | null }[];
+}
+
+/** The language identifier's settings; its table is langid.bin (languages x 2^hashBits bytes). */
+export interface LangIdManifest extends Omit<LangIdModel, 'table'> {
+  file: string;
+  sha256: string;
+}
+
 export interface ToxicityManifest {
   format: typeof ARTIFACT_FORMAT;
   version: string;
@@ -39,7 +67,15 @@ export interface ToxicityManifest {
   /** Word windows of `words` every `stride` words; `clauses`: also score clause windows (1.1.0+). */
   window: { words: number; stride: number; clauses?: boolean; clauseMinWords?: number };
   weights: { file: string; sha256: string; dtype: 'int8-sqrt'; buckets: number; columns: number };
+  /** The default calibration: English, and text without letters (no language detected). */
   labels: Record<ToxicityLabel, LabelInfo>;
+  /**
+   * 2.0.0+: per detected language, which labels are scored and their calibration. A language the
+   * language identifier can name but that is absent here has no training data: every label null.
+   * Absent (1.x artifacts): every text is scored with `labels`, and no language is reported.
+   */
+  languages?: Record<string, LanguageInfo>;
+  langid?: LangIdManifest;
   data: { files: { path: string; sha256: string; bytes: number }[] };
   training: Record<string, unknown>;
   metrics: Record<string, unknown>;
@@ -53,6 +89,8 @@ export interface LoadedToxicityModel {
   columns: number;
   /** Scored labels in column order. */
   scored: { label: ToxicityLabel; info: ScoredLabelInfo }[];
+  /** The language identifier (2.0.0+ artifacts). */
+  langid: LangIdModel | null;
 }
 
 export class ToxicityModelError extends Error {
@@ -123,5 +161,25 @@ export function loadArtifact(dir: string): LoadedToxicityModel {
   const scales = new Float32Array(w.columns);
   for (const s of scored) scales[s.info.column] = s.info.scale;
   for (let i = 0; i < q.length; i++) weights[i] = table[q[i]! + 128]! * scales[i % w.columns]!;
-  return { dir, manifest, weights, columns: w.columns, scored };
+  let langid: LangIdModel | null = null;
+  if (manifest.langid) {
+    const li = manifest.langid;
+    const lp = join(dir, li.file);
+    if (!existsSync(lp)) fail(dir, `language identifier file ${li.file} not found`);
+    const lb = readFileSync(lp);
+    if (lb.length !== li.languages.length * 2 ** li.hashBits) fail(dir, `language identifier file ${li.file} has ${lb.length} bytes, expected ${li.languages.length * 2 ** li.hashBits}`);
+    if (sha256(lb) !== li.sha256) fail(dir, `language identifier file ${li.file} is corrupt (sha256 differs from the manifest's)`);
+    const { file: _f, sha256: _s, ...settings } = li;
+    langid = { ...settings, table: new Uint8Array(lb.buffer, lb.byteOffset, lb.length) };
+  }
+  if (manifest.languages) {
+    for (const [lang, info] of Object.entries(manifest.languages)) {
+      for (const label of TOXICITY_LABELS) {
+        const l = info.labels?.[label];
+        if (!l) fail(dir, `manifest language ${lang} has no entry for label ${label}`);
+        if (l.scored && !scored.some((s) => s.label === label)) fail(dir, `manifest language ${lang} scores ${label}, which has no weights`);
+      }
+    }
+  }
+  return { dir, manifest, weights, columns: w.columns, scored, langid };
 }

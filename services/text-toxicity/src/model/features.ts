@@ -27,6 +27,12 @@ export interface FeatureSettings {
    * stab) into its own namespace, so a word family shares weight. Absent in artifacts before 1.1.0.
    */
   stems?: boolean;
+  /**
+   * 2.0.0+: every feature also enters a copy hashed with the text's detected language, so a word
+   * or n-gram can weigh differently per language (German "die" is an article) on top of its
+   * shared weight. Text without a detected language gets the shared features only.
+   */
+  languageCopies?: boolean;
 }
 
 export const DEFAULT_FEATURE_SETTINGS: FeatureSettings = {
@@ -146,8 +152,18 @@ function pushCharNgrams(word: string, seed: number, s: FeatureSettings, mask: nu
   }
 }
 
-/** Features of text that is already normalised (see normalizeText). */
-export function featuresOfNormalized(norm: string, s: FeatureSettings): SparseVector {
+const langSeeds = new Map<string, number>();
+function languageSeed(lang: string): number {
+  let v = langSeeds.get(lang);
+  if (v === undefined) {
+    v = hashString(`lang:${lang}`, 0x2545f491);
+    langSeeds.set(lang, v);
+  }
+  return v;
+}
+
+/** Features of text that is already normalised (see normalizeText); `lang` adds the language copies (languageCopies). */
+export function featuresOfNormalized(norm: string, s: FeatureSettings, lang?: string | null): SparseVector {
   const mask = (1 << s.hashBits) - 1;
   charBuf.length = 0;
   wordBuf.length = 0;
@@ -197,9 +213,22 @@ export function featuresOfNormalized(norm: string, s: FeatureSettings): SparseVe
     values.fill(v, o, o + arr.length);
     o += arr.length;
   }
+  if (s.languageCopies === true && lang) {
+    // Language copies: the same values at indices re-hashed with the language's seed.
+    const seed = languageSeed(lang);
+    const ci2 = new Uint32Array(n);
+    const vi2 = new Float32Array(n * 2);
+    for (let k = 0; k < n; k++) ci2[k] = fmix32((indices[k]! ^ seed) >>> 0) & mask;
+    const all = new Uint32Array(n * 2);
+    all.set(indices, 0);
+    all.set(ci2, n);
+    vi2.set(values, 0);
+    vi2.set(values, n);
+    return { indices: all, values: vi2 };
+  }
   return { indices, values };
 }
 
-export function extractFeatures(raw: string, s: FeatureSettings): SparseVector {
-  return featuresOfNormalized(normalizeText(raw), s);
+export function extractFeatures(raw: string, s: FeatureSettings, lang?: string | null): SparseVector {
+  return featuresOfNormalized(normalizeText(raw), s, lang);
 }

@@ -76,7 +76,11 @@ export function expandContractions(s: string): string {
  */
 export function normalizeText(raw: string): string {
   let s = decodeEntities(raw);
-  s = s.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  // Accents are dropped from Latin, Greek and Cyrillic letters only (cafe, ειναι); the vowel signs of
+  // Devanagari, Arabic harakat and Korean syllables are recomposed, not stripped, so words keep their letters.
+  s = s.normalize('NFKD').replace(/([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])\p{M}+/gu, '$1').normalize('NFC').toLowerCase();
+  // Arabic short-vowel marks (harakat) and the tatweel stretch are optional in writing: dropped.
+  s = s.replace(/[\u064B-\u065F\u0670\u0640]/g, '');
   s = s.replace(/https?:\/\/\S+|www\.\S+/g, ' ');
   s = s.replace(/(^|[^\p{L}\p{N}_])rt\s+@\w+:?/gu, '$1 ').replace(/(^|[^\p{L}\p{N}_])@\w+:?/gu, '$1 ').replace(/#(\w)/g, '$1');
   s = s.replace(/\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|[\u{1F3FB}-\u{1F3FF}]|\u{FE0E}|\u{FE0F}|\u{200D}|\u{20E3}/gu, ' ');
@@ -95,10 +99,10 @@ export interface Token {
   isWord: boolean;
 }
 
-/** Splits normalised text into words (letters, digits, inner apostrophes) and sentence punctuation. */
+/** Splits normalised text into words (letters, digits, combining marks, inner apostrophes) and sentence punctuation. */
 export function tokenize(norm: string): Token[] {
   const out: Token[] = [];
-  const re = /[\p{L}\p{N}]+(?:'[\p{L}]+)*|[.,!?;:"()]/gu;
+  const re = /[\p{L}\p{N}\p{M}]+(?:'[\p{L}\p{M}]+)*|[.,!?;:"()]/gu;
   for (const m of norm.matchAll(re)) {
     const t = m[0];
     out.push({ text: t, isWord: /[\p{L}\p{N}]/u.test(t) });

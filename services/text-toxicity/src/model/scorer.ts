@@ -1,11 +1,15 @@
 // Scores texts with the trained toxicity artifact. Texts are scored in overlapping word windows and
 // in clause windows (sentences, and clauses joined by and/but/so/or), so a threat inside an insult
 // or an unpunctuated transcript is scored on its own; each label takes its maximum over windows,
-// and the window behind the highest calibrated score is returned as topSpan.
+// and the window behind the highest calibrated score is returned as topSpan. From 2.0.0 the text's
+// language is identified first (src/model/langid.ts): the weights are shared by all languages, the
+// calibration (Platt scaling, prior, threshold) is the language's own, and a label the language has
+// no data for, or any label of a language without training data, is null.
 import { TOXICITY_LABELS, emptyScores, type ToxicityLabel } from '@modsvc/common/classes';
 import type { TextSource, TextToxicityApi } from '@modsvc/common/contracts';
 import type { TextSpanEvidence, TextToxicityPart } from '@modsvc/common/jobs';
 import { loadArtifact, type LoadedToxicityModel } from './artifact.ts';
+import { LanguageIdentifier, type LanguageGuess } from './langid.ts';
 import type { ToxicitySettings } from '../settings.ts';
 import { extractFeatures } from './features.ts';
 
@@ -126,6 +130,8 @@ export function scoringWindows(text: string, words: number, stride: number, clau
 export interface DetailedScore {
   /** Calibrated probability per scored label (max over windows); null for unscored labels. */
   scores: Record<ToxicityLabel, number | null>;
+  /** Detected language (ISO 639-1); null when the text has too few letters or the artifact has no language identifier. */
+  language: string | null;
   /** Raw logit per scored label (max over windows), in manifest column order. */
   logits: Float64Array;
   topSpan: TextSpanEvidence | null;
@@ -136,6 +142,18 @@ function sigmoid(z: number): number {
   return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
 }
 
+/** Per manifest column: Platt parameters and threshold for one language, or null (label not scored there). */
+export type ColumnCalibration = ({ a: number; b: number; threshold: number } | null)[];
+
+/** Which calibration a text gets: its language's, the default (English; no letters), or none (language without data). */
+export interface CalibrationChoice {
+  language: string | null;
+  columns: ColumnCalibration;
+}
+
+/** The recogniser is English only: transcripts are English words whatever was spoken. */
+export const SPEECH_LANGUAGE = 'en';
+
 /** Scores texts; the service's TextToxicityApi adds the coverage report (coverage.ts) around it. */
 export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
   readonly modelId: string;
@@ -143,22 +161,63 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
   private readonly bias: Float64Array;
   /** Column of the label that picks topSpan (toxicity, or the first scored label). */
   private readonly spanColumn: number;
+  readonly langid: LanguageIdentifier | null;
+  private defaultCalibration: ColumnCalibration;
+  private readonly languageCalibration = new Map<string, ColumnCalibration>();
+  private readonly unscored: ColumnCalibration;
 
-  constructor(readonly model: LoadedToxicityModel) {
+  constructor(readonly model: LoadedToxicityModel, opts: { eld?: boolean } = {}) {
     this.modelId = `toxicity@${model.manifest.version}`;
     this.logitBuf = new Float64Array(model.columns);
     this.bias = new Float64Array(model.columns);
     for (const s of model.scored) this.bias[s.info.column] = s.info.bias;
     const tox = model.scored.find((s) => s.label === 'toxicity');
     this.spanColumn = (tox ?? model.scored[0])?.info.column ?? 0;
+    this.langid = model.langid ? new LanguageIdentifier(model.langid, opts.eld !== false) : null;
+    this.unscored = new Array(model.columns).fill(null);
+    this.defaultCalibration = this.unscored.slice();
+    for (const s of model.scored) this.defaultCalibration[s.info.column] = { ...s.info.calibration, threshold: s.info.threshold };
+    for (const [lang, info] of Object.entries(model.manifest.languages ?? {})) {
+      const cols: ColumnCalibration = this.unscored.slice();
+      for (const s of model.scored) {
+        const l = info.labels[s.label];
+        if (l?.scored) cols[s.info.column] = { ...l.calibration, threshold: l.threshold };
+      }
+      this.languageCalibration.set(lang, cols);
+    }
+    // Text without letters gets English's calibration (the labels English scores).
+    const en = this.languageCalibration.get('en');
+    if (en) this.defaultCalibration = en;
   }
 
-  /** Raw logits of one window of text (no windowing); the returned buffer is reused. */
-  windowLogits(text: string): Float64Array {
+  /** Languages with their own calibration (every other language the identifier names is not scored). */
+  languages(): string[] {
+    return [...this.languageCalibration.keys()];
+  }
+
+  /** The language guess for a text (null without a language identifier). */
+  detectLanguage(text: string): LanguageGuess | null {
+    return this.langid ? this.langid.detect(text) : null;
+  }
+
+  /**
+   * The calibration for a text: `language` when given (a caller that knows it, e.g. speech), else
+   * the detected language's; the default (English) one when no language is detected or the
+   * artifact predates per-language calibration; all null for a language without training data.
+   */
+  calibrationFor(text: string, language?: string | null): CalibrationChoice {
+    if (!this.model.manifest.languages) return { language: language ?? null, columns: this.defaultCalibration };
+    const lang = language !== undefined ? language : (this.detectLanguage(text)?.language ?? null);
+    if (lang === null) return { language: null, columns: this.defaultCalibration };
+    return { language: lang, columns: this.languageCalibration.get(lang) ?? this.unscored };
+  }
+
+  /** Raw logits of one window of text (no windowing) in a detected language; the returned buffer is reused. */
+  windowLogits(text: string, lang?: string | null): Float64Array {
     const { weights, columns } = this.model;
     const out = this.logitBuf;
     out.set(this.bias);
-    const f = extractFeatures(text, this.model.manifest.features);
+    const f = extractFeatures(text, this.model.manifest.features, lang);
     const idx = f.indices;
     const val = f.values;
     for (let k = 0; k < idx.length; k++) {
@@ -169,21 +228,23 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
     return out;
   }
 
+  /** Default (English) calibration of one column's logit. */
   calibrate(column: number, logit: number): number {
     const info = this.model.scored[column]!.info;
     return sigmoid(info.calibration.a * logit + info.calibration.b);
   }
 
-  scoreDetailed(text: string): DetailedScore {
+  /** Max-over-windows logits per column, the window behind each, and the windows. */
+  windowedLogits(text: string, lang?: string | null): { logits: Float64Array; bestWindow: Int32Array; windows: TextWindow[] } {
     const { columns, manifest } = this.model;
     const windows = scoringWindows(text, manifest.window.words, manifest.window.stride, manifest.window.clauses === true, manifest.window.clauseMinWords ?? 1);
     const best = new Float64Array(columns).fill(-Infinity);
     const bestWindow = new Int32Array(columns).fill(-1);
     if (windows.length === 0) {
-      best.set(this.windowLogits(''));
+      best.set(this.windowLogits('', lang));
     }
     windows.forEach((w, wi) => {
-      const z = this.windowLogits(text.slice(w.start, w.end));
+      const z = this.windowLogits(text.slice(w.start, w.end), lang);
       for (let c = 0; c < columns; c++) {
         if (z[c]! > best[c]!) {
           best[c] = z[c]!;
@@ -191,37 +252,48 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
         }
       }
     });
+    return { logits: best, bestWindow, windows };
+  }
+
+  scoreDetailed(text: string, language?: string | null): DetailedScore {
+    const choice = this.calibrationFor(text, language);
+    const { logits: best, bestWindow, windows } = this.windowedLogits(text, choice.language);
     const scores = emptyScores(TOXICITY_LABELS);
     // topSpan: the window behind the highest calibrated score of any label (toxicity on ties).
     let topColumn = this.spanColumn;
     let topProb = -1;
     for (const s of this.model.scored) {
+      const cal = choice.columns[s.info.column];
+      if (!cal) continue;
       // Platt slopes are positive (enforced in training), so the max logit is the max probability.
-      const p = this.calibrate(s.info.column, best[s.info.column]!);
+      const p = sigmoid(cal.a * best[s.info.column]! + cal.b);
       scores[s.label] = p;
       if (p > topProb || (p === topProb && s.info.column === this.spanColumn)) {
         topProb = p;
         topColumn = s.info.column;
       }
     }
-    const tw = windows[bestWindow[topColumn]!];
+    const tw = topProb >= 0 ? windows[bestWindow[topColumn]!] : undefined;
     const topSpan: TextSpanEvidence | null = tw ? { start: tw.start, end: tw.end, text: text.slice(tw.start, tw.end) } : null;
-    return { scores, logits: best, topSpan, windows: windows.length };
+    return { scores, language: choice.language, logits: best, topSpan, windows: windows.length };
   }
 
-  scoreOne(text: string): TextToxicityPart {
-    const d = this.scoreDetailed(text);
-    return { scores: d.scores, topSpan: d.topSpan, model: this.modelId };
+  scoreOne(text: string, language?: string | null): TextToxicityPart {
+    const d = this.scoreDetailed(text, language);
+    return { scores: d.scores, topSpan: d.topSpan, model: this.modelId, language: d.language };
   }
 
-  async score(texts: string[], _source: TextSource): Promise<TextToxicityPart[]> {
-    return texts.map((t) => this.scoreOne(t));
+  /** Speech transcripts come from an English-only recogniser: scored and reported as English. */
+  async score(texts: string[], source: TextSource): Promise<TextToxicityPart[]> {
+    const language = source === 'speech' && this.model.manifest.languages ? SPEECH_LANGUAGE : undefined;
+    return texts.map((t) => this.scoreOne(t, language));
   }
 
-  /** Per-label decision thresholds (calibrated probability), null for unscored labels. */
-  thresholds(): Record<ToxicityLabel, number | null> {
+  /** Per-label decision thresholds (calibrated probability) for a language (default: English), null for unscored labels. */
+  thresholds(language?: string | null): Record<ToxicityLabel, number | null> {
     const out = emptyScores(TOXICITY_LABELS);
-    for (const s of this.model.scored) out[s.label] = s.info.threshold;
+    const cols = language === undefined || language === null || !this.model.manifest.languages ? this.defaultCalibration : (this.languageCalibration.get(language) ?? this.unscored);
+    for (const s of this.model.scored) out[s.label] = cols[s.info.column]?.threshold ?? null;
     return out;
   }
 }

@@ -1,0 +1,200 @@
+// Language identification for the texts the toxicity model scores: a multinomial naive Bayes over
+// hashed character 1-4-grams of the words (letters only, accents kept), trained on the training
+// split of the data kit's texts in each of its languages (`make train-toxicity`, train/langid.ts).
+// It only knows the kit's languages; `eld` (an n-gram detector for 60 languages that ships its own
+// data) is consulted to recognise text in a language the kit does not have (Dutch, Finnish, Czech,
+// ...), so such text is reported as that language and not scored as a kit language it resembles.
+import { eld } from 'eld/medium';
+
+export interface LangIdModel {
+  /** ISO 639-1 codes in column order. */
+  languages: string[];
+  hashBits: number;
+  charMin: number;
+  charMax: number;
+  /** Quantised log-probabilities, interleaved [bucket * languages + language]: logp = min + q * step. */
+  table: Uint8Array;
+  min: number;
+  step: number;
+  /** Log prior per language (nats), added to the likelihood; absent = uniform. */
+  logPrior?: number[];
+}
+
+export interface LanguageGuess {
+  /** ISO 639-1 code, or null when the text has too few letters to tell. */
+  language: string | null;
+  /** Posterior of the kit language naive Bayes picked (0 when language is null). */
+  confidence: number;
+  /** Mean log-likelihood margin per n-gram between the best and the second-best kit language. */
+  margin: number;
+  /** The kit language naive Bayes picked (differs from language when eld found a language outside the kit). */
+  kitLanguage: string | null;
+  /** Letters seen. */
+  letters: number;
+}
+
+/** Shortest text (in letters) given a language; shorter text is `null`. */
+export const MIN_LETTERS = 3;
+/** Shortest text (in letters) eld may name a language outside the kit for (longer when naive Bayes says English). */
+export const MIN_LETTERS_OUTSIDE_KIT = 25;
+export const MIN_LETTERS_OUTSIDE_KIT_EN = 40;
+
+const LETTERS = /[\p{L}\p{M}]+/gu;
+
+/** Lower-cased words of letters (accents kept) with URLs, @mentions, digits and punctuation removed. */
+export function langIdWords(raw: string): string[] {
+  const s = raw
+    .replace(/https?:\/\/\S+|www\.\S+/g, ' ')
+    .replace(/(^|[^\p{L}\p{N}_])@\w+/gu, '$1 ')
+    .normalize('NFC')
+    .toLowerCase();
+  return s.match(LETTERS) ?? [];
+}
+
+function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+const LID_SEED = 0x3b9aca07;
+
+/**
+ * Hashed character n-grams (charMin..charMax) of " word " for every word; repeats are kept (naive
+ * Bayes counts them). Words are cut to 24 characters, text to 160 words (CJK runs count as one word).
+ */
+export function langIdFeatures(words: string[], hashBits: number, charMin: number, charMax: number, out: number[] = []): number[] {
+  out.length = 0;
+  const mask = (1 << hashBits) - 1;
+  const maxWords = Math.min(words.length, 160);
+  for (let w = 0; w < maxWords; w++) {
+    const word = words[w]!;
+    const padded = ` ${word.length > 24 ? word.slice(0, 24) : word} `;
+    const n = padded.length;
+    for (let i = 0; i < n; i++) {
+      let h = LID_SEED;
+      const end = Math.min(n, i + charMax);
+      for (let j = i; j < end; j++) {
+        h ^= padded.charCodeAt(j);
+        h = Math.imul(h, 0x01000193);
+        const len = j - i + 1;
+        if (len >= charMin && !(len === 1 && padded[j] === ' ')) out.push(fmix32(h) & mask);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Close relatives: when eld names the left language and naive Bayes the right one, the kit language
+ * is kept (they share most of their words, and the kit's texts of the right language are the
+ * nearest training data). Documented in docs/toxicity.md.
+ */
+export const RELATIVES: Record<string, string[]> = {
+  ms: ['id'],
+  tl: ['id'],
+  no: ['da'],
+  sv: ['da'],
+  mr: ['hi'],
+  fa: ['ar'],
+  ur: ['ar'],
+  uk: ['ru'],
+  be: ['ru'],
+  bg: ['ru'],
+  sr: ['ru'],
+  az: ['tr'],
+  ca: ['es', 'pt', 'fr', 'it'],
+  eu: ['es', 'pt'],
+  gl: ['es', 'pt'],
+};
+
+export interface EldOpinion {
+  language: string;
+  reliable: boolean;
+}
+
+/** eld's guess (its 60-language medium database ships in the package). */
+export function eldDetect(text: string): EldOpinion {
+  const r = eld.detect(text);
+  return { language: r.language, reliable: r.isReliable() };
+}
+
+export class LanguageIdentifier {
+  private readonly feats: number[] = [];
+  private readonly sums: Float64Array;
+  private readonly kit: Set<string>;
+
+  constructor(readonly model: LangIdModel, private readonly useEld = true) {
+    this.sums = new Float64Array(model.languages.length);
+    this.kit = new Set(model.languages);
+  }
+
+  /** Naive Bayes scores over the kit languages only. */
+  kitGuess(text: string): LanguageGuess {
+    const { languages, table, min, step, hashBits, charMin, charMax } = this.model;
+    const L = languages.length;
+    const words = langIdWords(text);
+    let letters = 0;
+    for (const w of words) letters += w.length;
+    if (letters < MIN_LETTERS) return { language: null, confidence: 0, margin: 0, kitLanguage: null, letters };
+    const f = langIdFeatures(words, hashBits, charMin, charMax, this.feats);
+    const sums = this.sums;
+    const prior = this.model.logPrior;
+    for (let l = 0; l < L; l++) sums[l] = prior ? prior[l]! / step : 0;
+    for (let k = 0; k < f.length; k++) {
+      const base = f[k]! * L;
+      for (let l = 0; l < L; l++) sums[l]! += table[base + l]!;
+    }
+    let best = 0;
+    let second = -1;
+    for (let l = 1; l < L; l++) {
+      if (sums[l]! > sums[best]!) {
+        second = best;
+        best = l;
+      } else if (second < 0 || sums[l]! > sums[second]!) second = l;
+    }
+    // Sums are in quantisation steps (the common offset `min` cancels between languages).
+    let z = 0;
+    for (let l = 0; l < L; l++) z += Math.exp((sums[l]! - sums[best]!) * step);
+    const margin = second >= 0 && f.length ? ((sums[best]! - sums[second]!) * step) / f.length : 0;
+    const lang = languages[best]!;
+    return { language: lang, confidence: 1 / z, margin, kitLanguage: lang, letters };
+  }
+
+  /**
+   * The text's language: naive Bayes over the kit languages, unless eld reliably names a language
+   * outside the kit that is not a close relative of naive Bayes' pick, and naive Bayes did not
+   * pick English (then eld's language: the toxicity model has no data for it). `null` below
+   * MIN_LETTERS letters.
+   */
+  detect(text: string): LanguageGuess {
+    const g = this.kitGuess(text);
+    if (!this.useEld || g.language === null) return g;
+    // eld is only asked when its answer could count (long enough text).
+    if (g.letters < (g.language === 'en' ? MIN_LETTERS_OUTSIDE_KIT_EN : MIN_LETTERS_OUTSIDE_KIT)) return g;
+    const e = eldDetect(text);
+    // Short texts keep the kit language: eld calls about 1% of short English texts (wiki markup,
+    // names) Tagalog, Croatian or Catalan, and a few short Spanish captions Romanian.
+    if (e.reliable && e.language && !this.kit.has(e.language) && !(RELATIVES[e.language] ?? []).includes(g.language)) {
+      return { ...g, language: e.language };
+    }
+    return g;
+  }
+}
+
+/** Builds the quantised table from smoothed counts (train/langid.ts). */
+export function quantizeLangId(logp: Float64Array): { table: Uint8Array; min: number; step: number } {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of logp) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  const step = (max - min) / 255 || 1;
+  const table = new Uint8Array(logp.length);
+  for (let i = 0; i < logp.length; i++) table[i] = Math.round((logp[i]! - min) / step);
+  return { table, min, step };
+}
