@@ -9,15 +9,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { MihIndex } from '../packages/pdq/src/index.ts';
+import { machine, memory, percentile, round, seededRandom } from './measure.ts';
 import { BankIndexes } from '../services/policy-scorer/src/bank-indexes.ts';
 import { MemoryBankStore } from '../services/policy-scorer/test/memory-bank-store.ts';
 import type { BankContentRecord, BankRecord } from '../packages/common/src/store/banks/types.ts';
 
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc') as () => void;
 
 const RADIUS = 31;
 const QUERIES = 2000;
@@ -27,29 +24,9 @@ const SIZES = sizes.length ? sizes : [1_000_000, 10_000_000];
 /** The matcher-level part lists every record of the bank from an in-memory store: 1M records (~0.3 GB). */
 const MATCHER_SIZE = Number(process.env.BENCH_MATCHER_SIZE ?? 1_000_000);
 
-const round = (x: number, digits = 3) => +x.toFixed(digits);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const msSince = (start: number) => performance.now() - start;
 
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
-/** Heap + external bytes once garbage is collected (twice, letting freed buffers' memory go back in between). */
-async function memory(): Promise<number> {
-  for (let i = 0; i < 2; i++) {
-    collectGarbage();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const m = process.memoryUsage();
-  return m.heapUsed + m.external;
-}
 
 function timings(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -189,12 +166,8 @@ for (const size of SIZES) {
 }
 const matcher = await benchMatcher(MATCHER_SIZE);
 const result = {
-  date: new Date().toISOString(),
-  node: process.version,
-  cpu: `${os.cpus()[0]?.model ?? 'unknown'} x${os.cpus().length}`,
+  ...machine(loadBefore),
   totalMemoryGiB: round(os.totalmem() / 2 ** 30, 1),
-  loadAverage1m: { before: round(loadBefore, 2), after: round(os.loadavg()[0]!, 2) },
-  niceness: os.getPriority(),
   note:
     'One thread, wall times (performance.now). MihIndex of random hashes with number ids: build = add all + lookup tables; memory = heap + external (array buffers included) after - before (GC twice). ' +
     'Lookups at radius 31, half random, half a banked hash with 1-31 random flips. Changes in place: 1,000 additions and 1,000 removals, then lookups with the additions pending (scanned) and the removals skipped. ' +

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BANK_CROPS, decodeForPdq, DIHEDRAL_VARIANTS, hammingDistance, hashImageDihedral, hexToHash, MihIndex, pdqCropsFromPixels, pdqDihedralFromPixels } from '../packages/pdq/src/index.ts';
+import { machine } from './measure.ts';
 
 // sharp as @modsvc/pdq has it (bench/ does not depend on it).
 const sharp = createRequire(new URL('../packages/pdq/package.json', import.meta.url))('sharp') as typeof import('../packages/pdq/node_modules/sharp/lib/index.js');
@@ -187,11 +188,7 @@ const withCropsBytes = Buffer.byteLength(JSON.stringify({ ...record, crops: samp
 const meanCrops = hashed.reduce((n, h) => n + h.banked.length - 1, 0) / hashed.length;
 
 const result = {
-  date: new Date().toISOString(),
-  node: process.version,
-  cpu: `${os.cpus()[0]?.model ?? 'unknown'} x${os.cpus().length}`,
-  loadAverage1m: { before: round(loadBefore, 2), after: round(os.loadavg()[0]!, 2) },
-  niceness: os.getPriority(),
+  ...machine(loadBefore),
   note:
     `Kit photographs (labels.csv: photo), each decoded once (shrunk to fit 512), hashed with its 8 dihedral hashes and, when of quality >= ${MIN_QUALITY}, the ${BANK_CROPS.length} crops of BANK_CROPS (${BANK_CROPS.map((c) => c.name).join(', ')}) of quality >= ${MIN_QUALITY}. ` +
     `A copy matches when one of its 8 dihedral hashes is within ${THRESHOLD} bits of a banked hash (the picture's alone: before; with its crops: after). Edited copies are made from the original file with sharp (JPEG q90 unless said) and hashed as uploads are; ` +

@@ -4,12 +4,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { decodeForPdq, MihIndex, pdqDihedralFromPixels, pdqFromPixels, type PixelBuffer } from '../packages/pdq/src/index.ts';
+import { machine, memory, percentile, round, seededRandom } from './measure.ts';
 
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc') as () => void;
 
 const KIT = fileURLToPath(new URL('../../shared/data/images/', import.meta.url));
 const PHOTO_STEP = 10;
@@ -40,9 +37,7 @@ async function timed<T>(fn: () => T | Promise<T>): Promise<{ value: T } & Timing
   return { value, wallMs, cpuMs: (used.user + used.system) / 1000 };
 }
 
-const round = (x: number, digits = 3) => +x.toFixed(digits);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 function summary(timings: Timing[]): { n: number; meanWallMs: number; meanCpuMs: number; p50WallMs: number; p99WallMs: number } {
   const walls = timings.map((t) => t.wallMs).sort((a, b) => a - b);
@@ -109,25 +104,7 @@ function randomHash(random: () => number): Uint8Array {
   return Uint8Array.from({ length: 32 }, () => Math.floor(random() * 256));
 }
 
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
-/** Heap + external bytes once garbage is collected (twice, letting freed buffers' memory go back in between). */
-async function memory(): Promise<number> {
-  for (let i = 0; i < 2; i++) {
-    collectGarbage();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const m = process.memoryUsage();
-  return m.heapUsed + m.external;
-}
 
 async function benchBank(size: number) {
   const random = seededRandom(size);
@@ -187,11 +164,7 @@ const { decoded, ...photoResults } = await benchPhotos(files);
 const frames = await benchFrames(decoded);
 
 const result = {
-  date: new Date().toISOString(),
-  node: process.version,
-  cpu: `${os.cpus()[0]?.model ?? 'unknown'} x${os.cpus().length}`,
-  loadAverage1m: { before: round(loadBefore, 2), after: round(os.loadavg()[0]!, 2) },
-  niceness: os.getPriority(),
+  ...machine(loadBefore),
   note:
     'One thread. Times are wall (performance.now) and CPU (process.cpuUsage: all of the process’s threads, so libvips workers during decodes and V8’s background GC too). ' +
     'Kit photos: every 10th image of ../shared/data/images, decoded by decodeForPdq (EXIF turn, alpha on white, shrink to fit 512). ' +
