@@ -91,7 +91,8 @@ const BIGRAM_SEEDS = [0x3c6ef372, 0x7f4a7c15, 0x0badc0de];
 const STEM_SEEDS = [0x510e527f, 0x9b05688c, 0x1f83d9ab];
 const FLAG_SEED = 0x6a09e667;
 
-function fmix32(h: number): number {
+/** murmur3's finaliser: mixes a 32-bit hash so that its low bits are usable as a bucket. */
+export function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

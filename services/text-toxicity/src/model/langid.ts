@@ -5,6 +5,7 @@
 // data) is consulted to recognise text in a language the kit does not have (Dutch, Finnish, Czech,
 // ...), so such text is reported as that language and not scored as a kit language it resembles.
 import { eld } from 'eld/medium';
+import { fmix32 } from './features.ts';
 
 export interface LangIdModel {
   /** ISO 639-1 codes in column order. */
@@ -49,15 +50,6 @@ export function langIdWords(raw: string): string[] {
     .normalize('NFC')
     .toLowerCase();
   return s.match(LETTERS) ?? [];
-}
-
-function fmix32(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
 }
 
 const LID_SEED = 0x3b9aca07;
