@@ -10,3 +10,9 @@ ensure-chromium:
 	  echo "installing chromium (Debian) for the reviewer console tests"; \
 	  ($(APT_GET) update >/dev/null && $(APT_GET) install --no-install-recommends chromium >/dev/null) || echo "warning: chromium could not be installed; the reviewer console browser tests will fail"; \
 	else echo "warning: /usr/bin/chromium missing and apt-get unavailable; the reviewer console browser tests will fail"; fi
+
+# The console's pictures in docs/ (review-console.png, review-supervisor.png), taken by the console's
+# browser test; it writes into docs/ only with SCREENSHOTS=1, so a plain test run never does.
+.PHONY: screenshots
+screenshots: install system-deps
+	SCREENSHOTS=1 npx vitest run services/gateway/test/review-console.test.ts

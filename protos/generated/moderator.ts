@@ -14,6 +14,7 @@ import type { ModeratorClient as _moderation_v1_ModeratorClient, ModeratorDefini
 import type { ReviewFrameRequest as _moderation_v1_ReviewFrameRequest, ReviewFrameRequest__Output as _moderation_v1_ReviewFrameRequest__Output } from './moderation/v1/ReviewFrameRequest';
 import type { ReviewItemRef as _moderation_v1_ReviewItemRef, ReviewItemRef__Output as _moderation_v1_ReviewItemRef__Output } from './moderation/v1/ReviewItemRef';
 import type { ReviewQueueRequest as _moderation_v1_ReviewQueueRequest, ReviewQueueRequest__Output as _moderation_v1_ReviewQueueRequest__Output } from './moderation/v1/ReviewQueueRequest';
+import type { ReviewStatsRequest as _moderation_v1_ReviewStatsRequest, ReviewStatsRequest__Output as _moderation_v1_ReviewStatsRequest__Output } from './moderation/v1/ReviewStatsRequest';
 import type { Reviewer as _moderation_v1_Reviewer, Reviewer__Output as _moderation_v1_Reviewer__Output } from './moderation/v1/Reviewer';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -36,6 +37,7 @@ export interface ProtoGrpcType {
       ReviewFrameRequest: MessageTypeDefinition<_moderation_v1_ReviewFrameRequest, _moderation_v1_ReviewFrameRequest__Output>
       ReviewItemRef: MessageTypeDefinition<_moderation_v1_ReviewItemRef, _moderation_v1_ReviewItemRef__Output>
       ReviewQueueRequest: MessageTypeDefinition<_moderation_v1_ReviewQueueRequest, _moderation_v1_ReviewQueueRequest__Output>
+      ReviewStatsRequest: MessageTypeDefinition<_moderation_v1_ReviewStatsRequest, _moderation_v1_ReviewStatsRequest__Output>
       Reviewer: MessageTypeDefinition<_moderation_v1_Reviewer, _moderation_v1_Reviewer__Output>
     }
   }

@@ -1,6 +1,8 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { DryRunPolicyReply as _moderation_v1_DryRunPolicyReply, DryRunPolicyReply__Output as _moderation_v1_DryRunPolicyReply__Output } from './moderation/v1/DryRunPolicyReply';
+import type { DryRunPolicyRequest as _moderation_v1_DryRunPolicyRequest, DryRunPolicyRequest__Output as _moderation_v1_DryRunPolicyRequest__Output } from './moderation/v1/DryRunPolicyRequest';
 import type { PoliciesClient as _moderation_v1_PoliciesClient, PoliciesDefinition as _moderation_v1_PoliciesDefinition } from './moderation/v1/Policies';
 import type { PoliciesOfTenant as _moderation_v1_PoliciesOfTenant, PoliciesOfTenant__Output as _moderation_v1_PoliciesOfTenant__Output } from './moderation/v1/PoliciesOfTenant';
 import type { PolicyVersionRef as _moderation_v1_PolicyVersionRef, PolicyVersionRef__Output as _moderation_v1_PolicyVersionRef__Output } from './moderation/v1/PolicyVersionRef';
@@ -14,6 +16,8 @@ type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> 
 export interface ProtoGrpcType {
   moderation: {
     v1: {
+      DryRunPolicyReply: MessageTypeDefinition<_moderation_v1_DryRunPolicyReply, _moderation_v1_DryRunPolicyReply__Output>
+      DryRunPolicyRequest: MessageTypeDefinition<_moderation_v1_DryRunPolicyRequest, _moderation_v1_DryRunPolicyRequest__Output>
       Policies: SubtypeConstructor<typeof grpc.Client, _moderation_v1_PoliciesClient> & { service: _moderation_v1_PoliciesDefinition }
       PoliciesOfTenant: MessageTypeDefinition<_moderation_v1_PoliciesOfTenant, _moderation_v1_PoliciesOfTenant__Output>
       PolicyVersionRef: MessageTypeDefinition<_moderation_v1_PolicyVersionRef, _moderation_v1_PolicyVersionRef__Output>

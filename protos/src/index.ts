@@ -146,3 +146,5 @@ export type * from '../generated/moderation/v1/PoliciesOfTenant.ts';
 export type * from '../generated/moderation/v1/PolicyVersionRef.ts';
 export type * from '../generated/moderation/v1/PolicyVersionReply.ts';
 export type * from '../generated/moderation/v1/PublishPolicyRequest.ts';
+export type * from '../generated/moderation/v1/DryRunPolicyRequest.ts';
+export type * from '../generated/moderation/v1/DryRunPolicyReply.ts';

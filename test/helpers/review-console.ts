@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -99,8 +100,8 @@ const queueItem = (page: Page, id?: string) =>
 
 /**
  * Waits until the item (by moderation job id or external id; any item when omitted) is in the queue,
- * asking the console to refresh its queue while it is not, then opens it (which claims it) and waits
- * for its frame. Returns its moderation job id.
+ * asking the console to refresh its queue while it is not, then opens it (which does not claim it:
+ * `c`, or starting a decision, does) and waits for its frame. Returns its moderation job id.
  */
 export async function openFirstItem(page: Page, id?: string, timeoutMs = 60_000): Promise<string> {
   return step(page, `open ${id ?? 'the first queue item'}`, async () => {
@@ -172,8 +173,8 @@ export async function reveal(page: Page, how: 'key' | 'click' = 'key', show = tr
 
 /**
  * Decides the open item with the keyboard only, as a reviewer would: the shortcut with an empty reason
- * moves focus to the reason field; type the reason; Esc leaves the field; the shortcut again submits.
- * Returns the confirmation the console shows.
+ * claims the item (unless the reviewer holds it) and moves focus to the reason field; type the reason;
+ * Esc leaves the field; the shortcut again submits. Returns the confirmation the console shows.
  */
 export async function decideByKeyboard(page: Page, decision: 'approve' | 'reject', reason: string): Promise<string> {
   const key = decision === 'approve' ? 'a' : 'r';
@@ -194,6 +195,20 @@ export async function decideByKeyboard(page: Page, decision: 'approve' | 'reject
 export async function screenshot(page: Page, file: string): Promise<void> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   await page.screenshot({ path: file, fullPage: true });
+}
+
+/** The repository's docs/ folder, where the console's pictures live. */
+export const DOCS_DIR = fileURLToPath(new URL('../../docs/', import.meta.url));
+
+/**
+ * The docs' picture `docs/<name>.png`, taken only when asked (SCREENSHOTS=1, e.g. `make screenshots`), so
+ * that a test run never writes into the repository otherwise. Returns the file written, or null.
+ */
+export async function docsScreenshot(page: Page, name: string): Promise<string | null> {
+  if (process.env.SCREENSHOTS !== '1') return null;
+  const file = path.join(DOCS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
 }
 
 /** Closes one console (a page from openConsole), or every open one. */

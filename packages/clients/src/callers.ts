@@ -59,8 +59,10 @@ export const ALLOWED_CALLERS = {
     GetModeration: gateway,
     Appeal: gateway,
     ReviewQueue: gateway,
+    ReviewStats: gateway,
     GetReviewItem: gateway,
     Claim: gateway,
+    Release: gateway,
     Decide: gateway,
     GetReviewFrame: gateway,
     Feedback: gateway,
@@ -74,7 +76,7 @@ export const ALLOWED_CALLERS = {
   // speech-to-text transcribes the audio tracks it takes from the bus: no service calls it over gRPC.
   'moderation.v1.SpeechToText': { Transcribe: [] },
   'moderation.v1.WebhookDispatcher': { ListDeliveries: gateway, Redeliver: gateway },
-  'moderation.v1.Policies': { ActivePolicy: gateway, PublishPolicy: gateway, GetPolicyVersion: gateway },
+  'moderation.v1.Policies': { ActivePolicy: gateway, PublishPolicy: gateway, GetPolicyVersion: gateway, DryRunPolicy: gateway },
 } as const satisfies { readonly [S in GrpcServiceName]: CallersOf<GrpcServices[S]> };
 
 /** The allow-lists of one service's methods, as its binding serves them. */

@@ -18,6 +18,9 @@ import {
   ReviewDecisionInputSchema,
   ReviewItemDetailSchema,
   ReviewItemSchema,
+  ReviewQueueFilterSchema,
+  ReviewQueuePageSchema,
+  ReviewStatsSchema,
 } from '@modsvc/common/domain/index';
 
 const MODERATE_DEADLINE_MS = 40_000;
@@ -44,12 +47,17 @@ export function moderatorBinding(api: ModeratorApi): GrpcBinding {
       return r ? { resultJson: JSON.stringify(r.result), httpStatus: r.httpStatus, found: true } : { resultJson: '', httpStatus: 0, found: false };
     }),
     Appeal: unaryHandler(async (req) => found(await api.appeal(req.tenantId, req.moderationJobId, parseAs(AppealInputSchema, 'AppealInput', JSON.parse(req.inputJson))))),
-    ReviewQueue: unaryHandler(async (req) => found(await api.reviewQueue(reviewerOf(req.reviewer), req.limit))),
+    ReviewQueue: unaryHandler(async (req) => {
+      const filter = req.filterJson ? parseAs(ReviewQueueFilterSchema, 'ReviewQueueFilter', JSON.parse(req.filterJson)) : {};
+      return found(await api.reviewQueue(reviewerOf(req.reviewer), req.limit, filter));
+    }),
+    ReviewStats: unaryHandler(async (req) => found(await api.reviewStats(reviewerOf(req.reviewer)))),
     GetReviewItem: unaryHandler(async (req) => {
       const item = await api.reviewItem(reviewerOf(req.reviewer), req.moderationJobId);
       return item ? found(item) : NOT_FOUND;
     }),
     Claim: unaryHandler(async (req) => found(await api.claim(reviewerOf(req.reviewer), req.moderationJobId))),
+    Release: unaryHandler(async (req) => found(await api.release(reviewerOf(req.reviewer), req.moderationJobId))),
     Decide: unaryHandler(async (req) =>
       found(await api.decide(reviewerOf(req.reviewer), req.moderationJobId, parseAs(ReviewDecisionInputSchema, 'ReviewDecisionInput', JSON.parse(req.inputJson)))),
     ),
@@ -89,14 +97,21 @@ export function moderatorClient(address: string, auth: ServiceAuth | null): Mode
     async appeal(tenantId, moderationJobId, input) {
       return present(await json(ReviewItemSchema, 'ReviewItem', (md, o, cb) => client.Appeal({ tenantId, moderationJobId, inputJson: JSON.stringify(input) }, md, o, cb)), 'review item');
     },
-    async reviewQueue(reviewer, limit) {
-      return present(await json(ReviewItemSchema.array(), 'ReviewItem[]', (md, o, cb) => client.ReviewQueue({ reviewer, limit }, md, o, cb)), 'queue');
+    async reviewQueue(reviewer, limit, filter) {
+      const request = { reviewer, limit, filterJson: filter && Object.keys(filter).length ? JSON.stringify(filter) : '' };
+      return present(await json(ReviewQueuePageSchema, 'ReviewQueuePage', (md, o, cb) => client.ReviewQueue(request, md, o, cb)), 'queue');
+    },
+    async reviewStats(reviewer) {
+      return present(await json(ReviewStatsSchema, 'ReviewStats', (md, o, cb) => client.ReviewStats({ reviewer }, md, o, cb)), 'review stats');
     },
     async reviewItem(reviewer, moderationJobId) {
       return json(ReviewItemDetailSchema, 'ReviewItemDetail', (md, o, cb) => client.GetReviewItem({ reviewer, moderationJobId }, md, o, cb));
     },
     async claim(reviewer, moderationJobId) {
       return present(await json(ReviewItemSchema, 'ReviewItem', (md, o, cb) => client.Claim({ reviewer, moderationJobId }, md, o, cb)), 'review item');
+    },
+    async release(reviewer, moderationJobId) {
+      return present(await json(ReviewItemSchema, 'ReviewItem', (md, o, cb) => client.Release({ reviewer, moderationJobId }, md, o, cb)), 'review item');
     },
     async decide(reviewer, moderationJobId, input) {
       const request = { reviewer, moderationJobId, inputJson: JSON.stringify(input) };

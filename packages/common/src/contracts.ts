@@ -3,10 +3,23 @@
 import type { ClassScores, VisualClass } from './classes.ts';
 import type { TextToxicityPart, VisualEvidence } from './jobs.ts';
 import type { Bank, BankContent, BankSpec, VpdqFrame } from './domain/banks.ts';
-import type { PolicyView } from './domain/policy-document.ts';
+import type { PolicyView, PublishedPolicy } from './domain/policy-document.ts';
+import type { PolicyDryRun } from './domain/policy-dry-run.ts';
 import type { JobResults } from './domain/job-results.ts';
 import type { ModerationOutcome, ModerationReply } from './domain/moderation-result.ts';
-import type { AppealInput, AuditPage, AuditQuery, FeedbackInput, FeedbackRecord, ReviewDecisionInput, ReviewItem, ReviewItemDetail } from './domain/review.ts';
+import type {
+  AppealInput,
+  AuditPage,
+  AuditQuery,
+  FeedbackInput,
+  FeedbackRecord,
+  ReviewDecisionInput,
+  ReviewItem,
+  ReviewItemDetail,
+  ReviewQueueFilter,
+  ReviewQueuePage,
+  ReviewStats,
+} from './domain/review.ts';
 import type { DeliveryLogView, RedeliveryView } from './domain/delivery-log.ts';
 
 export type TextSource = 'caption' | 'ocr' | 'speech' | 'api';
@@ -245,14 +258,31 @@ export interface ModeratorApi {
   moderate(input: ModerateInput): Promise<ModerationReply>;
   /** The job's current state in the same forms; null when the tenant has no such job. */
   getModeration(tenantId: string, moderationJobId: string): Promise<ModerationReply | null>;
-  /** Puts a decided job back in the queue for a reviewer other than the ones who decided it. */
+  /**
+   * Puts a decided job back in the queue for a reviewer other than the ones who decided it (the admin
+   * queue when only the tenant's admins are left). conflict past review.appeals_per_item or when no
+   * reviewer is left to take it; rate_limited past review.appeals_per_hour. The item is the caller's view:
+   * earlier decisions name their reviewers as results do.
+   */
   appeal(tenantId: string, moderationJobId: string, input: AppealInput): Promise<ReviewItem>;
-  /** Items the reviewer may take now (waiting, or claimed by them), highest priority first. */
-  reviewQueue(reviewer: ReviewerRef, limit: number): Promise<ReviewItem[]>;
-  /** An item in review (or decided) with everything a reviewer needs to see; null when absent. */
+  /**
+   * Items the reviewer may take now (waiting, or claimed by them) that pass the filter, earliest due first
+   * (queued_at plus the tenant's review.sla_hours for the kind: overdue items first), with the categories
+   * and reasons the filters may choose from.
+   */
+  reviewQueue(reviewer: ReviewerRef, limit: number, filter?: ReviewQueueFilter): Promise<ReviewQueuePage>;
+  /** The supervisor's view: queues per kind, decisions per reviewer per hour, overturns (forbidden unless the reviewer is a tenant admin). */
+  reviewStats(reviewer: ReviewerRef): Promise<ReviewStats>;
+  /** An item in review (or decided) with everything a reviewer needs to see; null when absent. Reading never claims it. */
   reviewItem(reviewer: ReviewerRef, moderationJobId: string): Promise<ReviewItemDetail | null>;
-  /** Claims the item for REVIEW_LEASE_SECONDS (claiming again renews the reviewer's own lease). */
+  /**
+   * Claims the item for REVIEW_LEASE_SECONDS (claiming again renews the reviewer's own lease). conflict
+   * beyond the tenant's review.claims_per_reviewer live claims, and for an admin-queue item to a reviewer
+   * who is not an admin.
+   */
   claim(reviewer: ReviewerRef, moderationJobId: string): Promise<ReviewItem>;
+  /** The claim holder gives the item back to the queue (conflict when they hold no live claim on it). */
+  release(reviewer: ReviewerRef, moderationJobId: string): Promise<ReviewItem>;
   /** Decides a claimed item: completes the moderation job as human_reviewed and sends its webhook. */
   decide(reviewer: ReviewerRef, moderationJobId: string, input: ReviewDecisionInput): Promise<ModerationOutcome>;
   /** A retained frame of the item's content (JPEG); null when absent or expired. */
@@ -303,10 +333,15 @@ export interface BanksApi {
   hashMedia(tenantId: string, media: MediaSource): Promise<{ pdq: string; quality: number }>;
 }
 
-/** policy-scorer: a tenant's policy documents. publishPolicy refuses Standard tenants (forbidden) and invalid documents (invalid_request). */
+/**
+ * policy-scorer: a tenant's policy documents. publishPolicy and dryRunPolicy refuse Standard tenants
+ * (forbidden) and invalid documents (invalid_request); a dry run validates and replays, never publishes.
+ */
 export interface PoliciesApi {
   activePolicy(tenantId: string): Promise<PolicyView>;
-  publishPolicy(tenantId: string, document: unknown): Promise<PolicyView>;
+  publishPolicy(tenantId: string, document: unknown): Promise<PublishedPolicy>;
+  /** What publishing `document` would change on the tenant's `items` most recent automated decisions. */
+  dryRunPolicy(tenantId: string, document: unknown, items: number): Promise<PolicyDryRun>;
   /** null: the tenant has no such version. */
   policyVersion(tenantId: string, version: string): Promise<PolicyView | null>;
 }

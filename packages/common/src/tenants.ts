@@ -1,9 +1,11 @@
-// Tenants: API keys (plain or sha256), webhook signing secret, tier, and the tenant's reviewers (people
-// with their own keys, who may only use the review routes). Loaded from TENANTS_FILE and re-read when
-// the file changes, so keys and secrets rotate without a restart.
+// Tenants: API keys (plain or sha256), webhook signing secret, tier, the tenant's reviewers (people
+// with their own keys, who may only use the review routes; some of them admins) and its review settings
+// (appeal and claim limits, what results say about the reviewer, the SLA per review kind). Loaded from TENANTS_FILE and re-read
+// when the file changes, so keys and secrets rotate without a restart.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { z } from 'zod';
+import { DEFAULT_SLA_HOURS, type SlaHours } from './domain/review.ts';
 
 /** A tenant's own request rates at the gateway; each one left out is the configured default. */
 const limitsSchema = z.strictObject({
@@ -23,8 +25,43 @@ const reviewerSchema = z
     id: z.string().regex(REVIEWER_ID_PATTERN, 'reviewer id: 1-64 letters, digits, _ . @ -'),
     api_keys: z.array(z.string().min(16)).optional(),
     api_key_sha256: z.union([sha256Schema, z.array(sha256Schema)]).optional(),
+    /** A tenant admin also takes the admin queue: appeals that every other reviewer decided before. */
+    admin: z.boolean().default(false),
   })
   .refine((r) => (r.api_keys?.length ?? 0) + [r.api_key_sha256 ?? []].flat().length > 0, 'a reviewer needs api_keys or api_key_sha256');
+
+/** The longest SLA a review kind may have: a year. */
+const MAX_SLA_HOURS = 24 * 366;
+
+/** What a moderation result (and its webhook) says about the reviewer who decided it. */
+export const REVIEWER_IN_RESULTS = ['pseudonym', 'identified'] as const;
+export type ReviewerInResults = (typeof REVIEWER_IN_RESULTS)[number];
+
+/** The tenant's review settings; each one left out takes its default (DEFAULT_REVIEW_SETTINGS). */
+const reviewSettingsSchema = z.strictObject({
+  /** Appeals a moderation job may have over its life (0: none). */
+  appeals_per_item: z.number().int().min(0).max(100).default(1),
+  /** Appeals the tenant's callers may make in any hour, over all their jobs (appeals_per_item 0 turns appeals off). */
+  appeals_per_hour: z.number().int().min(1).max(1_000_000).default(100),
+  /** Review items one reviewer may hold claimed at once. */
+  claims_per_reviewer: z.number().int().min(1).max(1000).default(3),
+  /**
+   * pseudonym: `reviewed_by` is a stable pseudonymous id of the reviewer (`rvw_...`) and the reviewer's
+   * reason is left out; identified: `reviewed_by` is the reviewer id and `review_reason` their reason.
+   */
+  reviewer_in_results: z.enum(REVIEWER_IN_RESULTS).default('pseudonym'),
+  /**
+   * Hours an item of each review kind may wait before it is overdue (its due time is queued_at plus
+   * these); each left out takes its default (DEFAULT_SLA_HOURS: escalation 4, quality_sample 72, appeal 24).
+   */
+  sla_hours: z
+    .strictObject({
+      escalation: z.number().positive().max(MAX_SLA_HOURS).optional(),
+      quality_sample: z.number().positive().max(MAX_SLA_HOURS).optional(),
+      appeal: z.number().positive().max(MAX_SLA_HOURS).optional(),
+    })
+    .default({}),
+});
 
 const tenantSchema = z
   .object({
@@ -37,6 +74,7 @@ const tenantSchema = z
     tier: z.enum(['standard', 'premium']).default('standard'),
     limits: limitsSchema.default({}),
     reviewers: z.array(reviewerSchema).default([]),
+    review: reviewSettingsSchema.default(reviewSettingsSchema.parse({})),
   })
   .refine((t) => (t.api_keys?.length ?? 0) + (t.api_key_sha256?.length ?? 0) > 0, 'a tenant needs api_keys or api_key_sha256')
   .refine((t) => !(t.signing_secret && t.signing_secrets), 'give signing_secret or signing_secrets, not both');
@@ -52,12 +90,47 @@ export interface Tenant {
   /** Overrides of the gateway's read and write rate limits. */
   limits: TenantLimits;
   reviewers: Reviewer[];
+  review: ReviewSettings;
 }
 
 /** A person of the tenant who decides review items; their keys give reviewer-role tokens. */
 export interface Reviewer {
   id: string;
   keyHashes: string[];
+  /** Also takes the admin queue (appeals no other reviewer may decide). */
+  admin: boolean;
+}
+
+/** The tenant's human review settings (`review` in TENANTS_FILE). */
+export interface ReviewSettings {
+  /** Appeals a moderation job may have over its life (0: appeals are refused). */
+  appealsPerItem: number;
+  /** Appeals the tenant's callers may make in any hour (a sliding hour, over all their jobs). */
+  appealsPerHour: number;
+  /** Review items one reviewer may hold claimed at once. */
+  claimsPerReviewer: number;
+  /** What a result says about its reviewer: a pseudonym and no reason (default), or the reviewer id and reason. */
+  reviewerInResults: ReviewerInResults;
+  /** Hours an item of each review kind may wait before it is overdue. */
+  slaHours: SlaHours;
+}
+
+export const DEFAULT_REVIEW_SETTINGS: Readonly<ReviewSettings> = Object.freeze({
+  appealsPerItem: 1,
+  appealsPerHour: 100,
+  claimsPerReviewer: 3,
+  reviewerInResults: 'pseudonym',
+  slaHours: DEFAULT_SLA_HOURS,
+});
+
+/** The object without its undefined fields (so that spreading it keeps the defaults under them). */
+function dropUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** The tenant's review settings; the defaults for a tenant the registry does not know. */
+export function reviewSettingsOf(tenant: Tenant | null | undefined): ReviewSettings {
+  return tenant?.review ?? { ...DEFAULT_REVIEW_SETTINGS };
 }
 
 /** Whom an API key belongs to. */
@@ -86,7 +159,7 @@ export function parseTenants(json: unknown): Tenant[] {
     const reviewers = t.reviewers.map((r) => {
       if (reviewerIds.has(r.id)) throw new Error(`duplicate reviewer id ${r.id} in tenant ${t.id}`);
       reviewerIds.add(r.id);
-      return { id: r.id, keyHashes: keyHashesOf(r.api_keys, r.api_key_sha256) };
+      return { id: r.id, keyHashes: keyHashesOf(r.api_keys, r.api_key_sha256), admin: r.admin };
     });
     return {
       id: t.id,
@@ -95,6 +168,13 @@ export function parseTenants(json: unknown): Tenant[] {
       keyHashes: keyHashesOf(t.api_keys, t.api_key_sha256),
       limits: { readsPerMinute: t.limits.reads_per_minute, writesPerMinute: t.limits.writes_per_minute, readBurst: t.limits.read_burst, writeBurst: t.limits.write_burst },
       reviewers,
+      review: {
+        appealsPerItem: t.review.appeals_per_item,
+        appealsPerHour: t.review.appeals_per_hour,
+        claimsPerReviewer: t.review.claims_per_reviewer,
+        reviewerInResults: t.review.reviewer_in_results,
+        slaHours: { ...DEFAULT_SLA_HOURS, ...dropUndefined(t.review.sla_hours) },
+      },
     };
   });
   assertReviewerKeysUnique(tenants);

@@ -100,6 +100,20 @@ function mediaContract(name: string, make: () => Promise<Harness>): void {
       expect(await h.store.has(mediaKeys.source('j2'))).toBe(false);
     });
 
+    it("renews the retention of the named jobs' media older than minAge, keeping their bytes", async () => {
+      await h.store.put(mediaKeys.frame('held', 1), Buffer.from('f1'));
+      await h.store.put(mediaKeys.frame('held', 2), Buffer.from('f2'));
+      await h.store.put(mediaKeys.frame('held2', 1), Buffer.from('other'));
+      await h.store.put(mediaKeys.frame('other', 1), Buffer.from('not named'));
+      expect(await h.store.renewJobs(['held', 'held', 'absent'], 0)).toBe(2);
+      expect((await h.store.get(mediaKeys.frame('held', 1))).toString()).toBe('f1');
+      expect((await h.store.get(mediaKeys.frame('held', 2))).toString()).toBe('f2');
+      // Just written or renewed: nothing is older than an hour.
+      expect(await h.store.renewJobs(['held', 'other'], 3600_000)).toBe(0);
+      expect(await h.store.renewJobs([], 0)).toBe(0);
+      expect(await h.store.has(mediaKeys.frame('other', 1))).toBe(true);
+    });
+
     it('rejects unsafe keys', async () => {
       for (const key of ['../etc/passwd', 'jobs/../../x', '/abs', 'jobs//x', 'jobs/./x', 'a\\b', '']) {
         await expect(h.store.put(key, Buffer.from('x'))).rejects.toThrow(TypeError);
@@ -139,6 +153,26 @@ describe('FsMediaStore layout', () => {
   });
 });
 
+describe('FsMediaStore retention of held media', () => {
+  it("a renewed job folder survives the sweep of media older than the retention; others go", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'modsvc-media-'));
+    const store = new FsMediaStore({ dir: path.join(root, 'media') });
+    await store.init();
+    try {
+      await store.put(mediaKeys.frame('in-review', 1), Buffer.from('f'));
+      await store.put(mediaKeys.frame('decided', 1), Buffer.from('f'));
+      const dayAgo = new Date(Date.now() - 24 * 3600_000);
+      for (const id of ['in-review', 'decided']) fs.utimesSync(path.join(root, 'media', 'jobs', id), dayAgo, dayAgo);
+      expect(await store.renewJobs(['in-review'], 12 * 3600_000)).toBe(1);
+      expect(await store.deleteJobsOlderThan(new Date(Date.now() - 3600_000))).toBe(1);
+      expect(await store.has(mediaKeys.frame('in-review', 1))).toBe(true);
+      expect(await store.has(mediaKeys.frame('decided', 1))).toBe(false);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe.skipIf(!nats)('NatsObjectMediaStore', () => {
   mediaContract('NatsObjectMediaStore', async () => {
     const bucket = uniqueName('media_test_');
@@ -154,6 +188,35 @@ describe.skipIf(!nats)('NatsObjectMediaStore', () => {
         await nc.close();
       },
     };
+  });
+
+  it('renewing writes the object again: a new modification time, the same bytes', async () => {
+    const bucket = uniqueName('media_renew_');
+    const nc = await connect({ servers: nats!.url });
+    try {
+      const store = new NatsObjectMediaStore({ connection: nc, bucket, ttlMs: 3600_000 });
+      await store.init();
+      const key = mediaKeys.frame('held', 1);
+      const bytes = randomBytes(200 * 1024); // more than one chunk
+      await store.put(key, bytes);
+      const { Objm } = await import('@nats-io/obj');
+      const os = await new Objm(nc).open(bucket);
+      const before = (await os.info(key))!.mtime;
+      await new Promise((r) => setTimeout(r, 20));
+      expect(await store.renewJobs(['held'], 0)).toBe(1);
+      const renewedAt = (await os.info(key))!.mtime;
+      expect(Date.parse(renewedAt)).toBeGreaterThan(Date.parse(before));
+      expect((await store.get(key)).equals(bytes)).toBe(true);
+      // Many jobs at once: found by listing the bucket.
+      await new Promise((r) => setTimeout(r, 20));
+      expect(await store.renewJobs(['held', ...Array.from({ length: 20 }, (_, i) => `absent-${i}`)], 0)).toBe(1);
+      expect(Date.parse((await os.info(key))!.mtime)).toBeGreaterThan(Date.parse(renewedAt));
+      expect((await store.get(key)).equals(bytes)).toBe(true);
+      await store.close();
+      await (await jetstreamManager(nc)).streams.delete(`OBJ_${bucket}`);
+    } finally {
+      await nc.close();
+    }
   });
 
   it('sets the TTL as the bucket max_age, and updates it on an existing bucket', async () => {

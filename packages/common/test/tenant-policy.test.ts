@@ -35,7 +35,10 @@ describe('tenant policy', () => {
     expect(await activePolicy(tenants, store, 'acme')).toBe(STANDARD_POLICY);
     await store.publish('acme', DOC);
     await store.publish('basic', DOC);
-    expect(await activePolicy(tenants, store, 'acme')).toMatchObject({ version: 'v1', categories: [{ name: 'COSMETICS' }] });
+    const active = await activePolicy(tenants, store, 'acme');
+    expect(active.version).toBe('v1');
+    // The published document extends the Standard policy: its custom category, then the Standard ones.
+    expect(active.categories.map((c) => c.name)).toEqual(['COSMETICS', 'SEXUAL', 'DRUGS', 'DEATH_INJURY_MILITARY', 'ARMS_AMMO', 'HATE_SPEECH']);
     expect(await activePolicy(tenants, store, 'basic')).toBe(STANDARD_POLICY);
   });
 

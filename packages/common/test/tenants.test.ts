@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TenantRegistry, ensureDevTenantsFile, parseTenants, sha256Hex } from '../src/tenants.ts';
+import { DEFAULT_REVIEW_SETTINGS, TenantRegistry, ensureDevTenantsFile, parseTenants, reviewSettingsOf, sha256Hex } from '../src/tenants.ts';
 
 describe('tenants', () => {
   it('finds tenants by plain or sha256 API key', () => {
@@ -72,7 +72,9 @@ describe('tenants', () => {
   it('refuses bad reviewer ids, reviewers without keys, duplicate ids and keys shared with a caller or another reviewer', () => {
     const caller = { id: 'a', api_keys: ['caller-key-0123456789abcd'] };
     const ok = (reviewers: unknown[]) => parseTenants({ tenants: [{ ...caller, reviewers }] });
-    expect(ok([{ id: 'r.1_x@y-z', api_keys: ['rev-key-0123456789abcdef'] }])[0]?.reviewers).toEqual([{ id: 'r.1_x@y-z', keyHashes: [sha256Hex('rev-key-0123456789abcdef')] }]);
+    expect(ok([{ id: 'r.1_x@y-z', api_keys: ['rev-key-0123456789abcdef'] }])[0]?.reviewers).toEqual([{ id: 'r.1_x@y-z', keyHashes: [sha256Hex('rev-key-0123456789abcdef')], admin: false }]);
+    expect(ok([{ id: 'boss', api_keys: ['rev-key-0123456789abcdef'], admin: true }])[0]?.reviewers[0]?.admin).toBe(true);
+    expect(() => ok([{ id: 'boss', api_keys: ['rev-key-0123456789abcdef'], admin: 'yes' }])).toThrow();
     expect(() => ok([{ id: 'has space', api_keys: ['rev-key-0123456789abcdef'] }])).toThrow(/reviewer id/);
     expect(() => ok([{ id: 'x'.repeat(65), api_keys: ['rev-key-0123456789abcdef'] }])).toThrow(/reviewer id/);
     expect(() => ok([{ id: 'r' }])).toThrow(/a reviewer needs/);
@@ -87,6 +89,41 @@ describe('tenants', () => {
       parseTenants({ tenants: [caller, { id: 'b', api_keys: ['b-key-0123456789abcdef'], reviewers: [{ id: 'r', api_keys: ['caller-key-0123456789abcd'] }] }] }),
     ).toThrow(/must not also be a caller/);
     expect(() => ok([{ id: 'r', api_keys: ['rev-key-0123456789abcdef'] }, { id: 's', api_keys: ['rev-key-0123456789abcdef'] }])).toThrow(/also given to reviewer r/);
+  });
+
+  it('review settings: typed, each left out takes its default, bad values refused', () => {
+    const parse = (review?: unknown) => parseTenants({ tenants: [{ id: 'a', api_keys: ['caller-key-0123456789abcd'], ...(review === undefined ? {} : { review }) }] })[0]!.review;
+    expect(parse()).toEqual({ ...DEFAULT_REVIEW_SETTINGS });
+    expect(DEFAULT_REVIEW_SETTINGS).toEqual({
+      appealsPerItem: 1,
+      appealsPerHour: 100,
+      claimsPerReviewer: 3,
+      reviewerInResults: 'pseudonym',
+      slaHours: { escalation: 4, quality_sample: 72, appeal: 24 },
+    });
+    expect(parse({ claims_per_reviewer: 5 })).toEqual({ ...DEFAULT_REVIEW_SETTINGS, claimsPerReviewer: 5 });
+    expect(parse({ appeals_per_item: 0, appeals_per_hour: 10, claims_per_reviewer: 1, reviewer_in_results: 'identified', sla_hours: { escalation: 0.5, appeal: 48 } })).toEqual({
+      appealsPerItem: 0,
+      appealsPerHour: 10,
+      claimsPerReviewer: 1,
+      reviewerInResults: 'identified',
+      slaHours: { escalation: 0.5, quality_sample: 72, appeal: 48 },
+    });
+    for (const bad of [
+      { appeals_per_item: -1 },
+      { appeals_per_hour: 0 },
+      { claims_per_reviewer: 0 },
+      { claims_per_reviewer: 1.5 },
+      { reviewer_in_results: 'name' },
+      { appeals: 1 },
+      { sla_hours: { escalation: 0 } },
+      { sla_hours: { appeal: -1 } },
+      { sla_hours: { urgent: 1 } },
+      { sla_hours: { quality_sample: 24 * 367 } },
+    ]) {
+      expect(() => parse(bad), JSON.stringify(bad)).toThrow();
+    }
+    expect(reviewSettingsOf(null)).toEqual({ ...DEFAULT_REVIEW_SETTINGS });
   });
 
   it('reloads the file when it changes (key rotation without restart)', async () => {

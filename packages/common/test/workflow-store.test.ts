@@ -4,10 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditRecord, FeedbackRecord, ModerationJob, ReviewState } from '../src/domain/review.ts';
 import { createWorkflowStore, DuplicateModerationJobError, type AuditListQuery, type WorkflowStore } from '../src/store/workflow/index.ts';
-import { describeOnEachStoreKind, NATS_URL } from './store-kinds.ts';
+import { moderationJobsSpec } from '../src/store/workflow/collections.ts';
+import { EmbeddedRecordStore } from '../src/store/records/index.ts';
+import { describeOnEachStoreKind } from './store-kinds.ts';
 
 const rid = () => randomBytes(6).toString('hex');
 const tenant = () => `t_${rid()}`;
@@ -262,6 +264,86 @@ function describeWorkflowStoreContract(store: () => WorkflowStore) {
     expect(await mine()).toEqual([newer.id]);
     expect((await store().getModeration(a, newer.id))?.outbox).toEqual([entry(2)]);
   });
+
+  it("lists a reviewer's live claims in the tenant (for the claim cap): not others', not lapsed or released ones", async () => {
+    const [a, b] = [tenant(), tenant()];
+    const claimed = (t: string, by: string, until: string) => moderationJob(t, { status: 'in_review', review: review({ state: 'claimed', claimed_by: by, lease_expires_at: until }) });
+    const now = '2026-11-24T10:00:00.000Z';
+    const soon = claimed(a, 'alice', '2026-11-24T10:05:00.000Z');
+    const later = claimed(a, 'alice', '2026-11-24T10:09:00.000Z');
+    const lapsed = claimed(a, 'alice', '2026-11-24T09:59:59.000Z');
+    const bobs = claimed(a, 'bob', '2026-11-24T10:05:00.000Z');
+    const elsewhere = claimed(b, 'alice', '2026-11-24T10:05:00.000Z');
+    const queued = moderationJob(a, { status: 'in_review', review: review() });
+    for (const j of [later, soon, lapsed, bobs, elsewhere, queued]) await store().createModeration(j);
+    expect(ids(await store().listClaimedBy(a, 'alice', now, 10))).toEqual([soon.id, later.id]);
+    expect(ids(await store().listClaimedBy(a, 'alice', now, 1))).toEqual([soon.id]);
+    expect(ids(await store().listClaimedBy(a, 'bob', now, 10))).toEqual([bobs.id]);
+    expect(ids(await store().listClaimedBy(b, 'alice', now, 10))).toEqual([elsewhere.id]);
+    expect(await store().listClaimedBy(a, 'carol', now, 10)).toEqual([]);
+    // Released (queued again) and decided items leave the list.
+    await store().updateModeration(a, soon.id, (j) => ({ ...j, review: { ...j.review!, state: 'queued', claimed_by: null, lease_expires_at: null } }));
+    await store().updateModeration(a, later.id, (j) => ({ ...j, status: 'decided', review: { ...j.review!, state: 'done', lease_expires_at: null } }));
+    expect(await store().listClaimedBy(a, 'alice', now, 10)).toEqual([]);
+  });
+
+  it("lists the times of a tenant's appeals in a window, oldest first, across hour partitions, at most limit", async () => {
+    const [a, b] = [tenant(), tenant()];
+    const appeal = (t: string, at: string): AuditRecord => ({ ...audit(t, at, `vmod_${rid()}`), action: 'appeal.requested', actor: { kind: 'caller', id: t } });
+    const times = ['2026-11-24T09:10:00.000Z', '2026-11-24T09:59:59.000Z', '2026-11-24T10:00:00.000Z', '2026-11-24T10:30:00.000Z'];
+    for (const at of times) await store().appendAudit(appeal(a, at));
+    await store().appendAudit(appeal(b, '2026-11-24T10:00:01.000Z'));
+    await store().appendAudit(audit(a, '2026-11-24T10:00:02.000Z', null)); // not an appeal
+    expect(await store().listAppealTimes(a, '2026-11-24T09:30:00.000Z', '2026-11-24T10:30:00.000Z', 100)).toEqual(times.slice(1));
+    expect(await store().listAppealTimes(a, '2026-11-24T09:30:00.000Z', '2026-11-24T10:30:00.000Z', 2)).toEqual(times.slice(1, 3));
+    expect(await store().listAppealTimes(a, '2026-11-24T08:00:00.000Z', '2026-11-24T09:00:00.000Z', 100)).toEqual([]);
+    expect(await store().listAppealTimes(b, '2026-11-24T09:30:00.000Z', '2026-11-24T10:30:00.000Z', 100)).toEqual(['2026-11-24T10:00:01.000Z']);
+    await expect(store().listAppealTimes(a, '2026-11-20T00:00:00.000Z', '2026-11-24T10:30:00.000Z', 100)).rejects.toThrow(RangeError);
+  });
+
+  it("lists and counts a tenant's queue of one review kind, oldest queued first, a page at a time, until items are decided", async () => {
+    const [a, b] = [tenant(), tenant()];
+    const at = (m: number) => `2026-11-24T10:${String(m).padStart(2, '0')}:00.000Z`;
+    const queued = (t: string, kind: ReviewState['kind'], minute: number, priority = 0) =>
+      moderationJob(t, { status: 'in_review', review: review({ kind, queued_at: at(minute), priority }) });
+    // Priority does not order this index: within a kind, queued_at is due order.
+    const [e3, e1, e2] = [queued(a, 'escalation', 3, 90), queued(a, 'escalation', 1, 10), queued(a, 'escalation', 2, 50)];
+    const appeal = queued(a, 'appeal', 0);
+    const foreign = queued(b, 'escalation', 0);
+    for (const j of [e3, e1, e2, appeal, foreign]) await store().createModeration(j);
+    const ids = (jobs: ModerationJob[]) => jobs.map((j) => j.id);
+    expect(ids((await store().listQueue(a, 'escalation', 10)).jobs)).toEqual([e1.id, e2.id, e3.id]);
+    const first = await store().listQueue(a, 'escalation', 2);
+    expect(ids(first.jobs)).toEqual([e1.id, e2.id]);
+    expect(first.next).not.toBeNull();
+    const second = await store().listQueue(a, 'escalation', 2, first.next);
+    expect(ids(second.jobs)).toEqual([e3.id]);
+    expect(ids((await store().listQueue(a, 'appeal', 10)).jobs)).toEqual([appeal.id]);
+    expect((await store().listQueue(a, 'quality_sample', 10)).jobs).toEqual([]);
+    expect(await store().countQueue(a, 'escalation')).toBe(3);
+    expect(await store().countQueue(a, 'escalation', at(2))).toBe(2);
+    expect(await store().countQueue(b, 'escalation')).toBe(1);
+    // A claim keeps it in the queue; a decision takes it out.
+    await store().updateModeration(a, e1.id, (j) => ({ ...j, review: { ...j.review!, state: 'claimed', claimed_by: 'r1', lease_expires_at: at(30) } }));
+    expect(await store().countQueue(a, 'escalation')).toBe(3);
+    await store().updateModeration(a, e1.id, (j) => ({ ...j, status: 'decided', review: { ...j.review!, state: 'done' } }));
+    expect(ids((await store().listQueue(a, 'escalation', 10)).jobs)).toEqual([e2.id, e3.id]);
+    expect(await store().countQueue(a, 'escalation')).toBe(2);
+  });
+
+  it("lists a tenant's reviewer decisions in a window, oldest first, across hour partitions, at most limit", async () => {
+    const [a, b] = [tenant(), tenant()];
+    const decided = (t: string, when: string): AuditRecord => ({ ...audit(t, when, `vmod_${rid()}`), action: 'review.decided', actor: { kind: 'reviewer', id: 'r1' } });
+    const records = ['2026-11-24T08:59:59.000Z', '2026-11-24T09:00:00.000Z', '2026-11-24T09:45:00.000Z', '2026-11-24T10:15:00.000Z'].map((when) => decided(a, when));
+    for (const r of records) await store().appendAudit(r);
+    await store().appendAudit(decided(b, '2026-11-24T09:30:00.000Z'));
+    await store().appendAudit(audit(a, '2026-11-24T09:30:00.000Z', null)); // not a decision
+    expect(await store().listDecisions(a, '2026-11-24T09:00:00.000Z', '2026-11-24T10:30:00.000Z', 100)).toEqual(records.slice(1));
+    expect(await store().listDecisions(a, '2026-11-24T09:00:00.000Z', '2026-11-24T10:30:00.000Z', 2)).toEqual(records.slice(1, 3));
+    expect(await store().listDecisions(a, '2026-11-24T09:30:00.000Z', '2026-11-24T10:00:00.000Z', 100)).toEqual([records[2]]);
+    expect(await store().listDecisions(a, '2026-11-24T11:00:00.000Z', '2026-11-24T12:00:00.000Z', 100)).toEqual([]);
+    await expect(store().listDecisions(a, '2026-11-20T00:00:00.000Z', '2026-11-24T10:30:00.000Z', 100)).rejects.toThrow(RangeError);
+  });
 }
 
 /** Retention far beyond the fixed dates of these tests, so that they never expire under them. */
@@ -276,6 +358,39 @@ describeOnEachStoreKind(
   },
   describeWorkflowStoreContract,
 );
+
+describe('the per-kind queue index of items stored before it existed', () => {
+  it('indexQueue writes them again so the queue lists them; nothing to do the next time', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'workflow-'));
+    try {
+      const a = tenant();
+      const waiting = [moderationJob(a, { status: 'in_review', review: review({ kind: 'appeal' }) }), moderationJob(a, { status: 'in_review', review: review() })];
+      // Written by a store whose spec had no queue index (as before the upgrade).
+      const old = new EmbeddedRecordStore({ dir: join(dir, 'store') });
+      const spec = moderationJobsSpec(KEEP);
+      const { queue: _queue, ...before } = spec.indexes!;
+      const jobs = old.collection({ ...spec, indexes: before });
+      for (const j of waiting) await jobs.create(`${a}/${j.id}`, j);
+      await old.close();
+
+      const store = createWorkflowStore({ kind: 'embedded', dataDir: dir, retention: KEEP });
+      await store.init();
+      try {
+        expect((await store.listInReview(a, 10)).length).toBe(2);
+        expect((await store.listQueue(a, 'appeal', 10)).jobs).toEqual([]);
+        expect(await store.indexQueue()).toBe(2);
+        expect((await store.listQueue(a, 'appeal', 10)).jobs.map((j) => j.id)).toEqual([waiting[0]!.id]);
+        expect((await store.listQueue(a, 'escalation', 10)).jobs.map((j) => j.id)).toEqual([waiting[1]!.id]);
+        expect(await store.getModeration(a, waiting[0]!.id)).toEqual(waiting[0]);
+        expect(await store.indexQueue()).toBe(0);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('workflow retention', () => {
   it('drops decided jobs after the moderation retention and audit records and feedback after the audit retention; the rest stays', async () => {

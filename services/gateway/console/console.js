@@ -1,11 +1,18 @@
 // @ts-check
-// The reviewer console: sign in with a reviewer key, work through the queue, decide items.
-import { ApiError, ReviewApi, clearSession, loadSession, signIn } from './api.js';
-import { age, boxes, clock, el, highlighted, nearestFrame, score } from './view.js';
+// The reviewer console: sign in with a reviewer key, work through the queue (earliest due first, so
+// overdue items lead; filtered by category, reason or kind), decide items. Opening an item only shows it;
+// the reviewer claims it (c, or by starting a decision with a or r) and may release it (u) for someone
+// else. Tenant admins also have the supervisor view (s). Every action has a key; ? lists them.
+import { ApiError, ReviewApi, clearSession, loadSession, reviewerIdOf, signIn, tokenClaims } from './api.js';
+import { age, boxes, clock, dateTime, dueText, el, highlighted, nearestFrame, percent, score, span } from './view.js';
 
 /** @typedef {import('./api.js').ReviewItem} ReviewItem */
 /** @typedef {import('./api.js').ReviewItemDetail} ReviewItemDetail */
 /** @typedef {import('./api.js').Session} Session */
+/** @typedef {import('./api.js').QueueFilter} QueueFilter */
+/** @typedef {import('./api.js').Facet} Facet */
+/** @typedef {import('./api.js').Me} Me */
+/** @typedef {import('./api.js').Stats} Stats */
 
 const QUEUE_POLL_MS = 15_000;
 const LEVEL_ORDER = ['HIGH', 'MEDIUM', 'UNKNOWN', 'LOW', 'NONE'];
@@ -28,18 +35,30 @@ const ui = {
   signOut: $('sign-out', HTMLButtonElement),
   helpButton: $('help-button', HTMLButtonElement),
   help: $('help', HTMLDialogElement),
+  supervisorButton: $('supervisor-button', HTMLButtonElement),
   status: $('status', HTMLElement),
   signInForm: $('sign-in', HTMLFormElement),
   key: $('key', HTMLInputElement),
   workspace: $('workspace', HTMLElement),
   refresh: $('refresh', HTMLButtonElement),
+  filterCategory: $('filter-category', HTMLSelectElement),
+  filterReason: $('filter-reason', HTMLSelectElement),
+  filterKind: $('filter-kind', HTMLSelectElement),
+  clearFilters: $('clear-filters', HTMLButtonElement),
   queue: $('queue', HTMLOListElement),
   queueCount: $('queue-count', HTMLElement),
+  queueOverdue: $('queue-overdue', HTMLElement),
   queueEmpty: $('queue-empty', HTMLElement),
   item: $('item', HTMLElement),
   itemTitle: $('item-title', HTMLElement),
+  appealed: $('appealed', HTMLElement),
   facts: $('item-facts', HTMLElement),
   reveal: $('reveal', HTMLButtonElement),
+  prevFrame: $('prev-frame', HTMLButtonElement),
+  nextFrame: $('next-frame', HTMLButtonElement),
+  bankMatches: $('bank-matches', HTMLElement),
+  bankList: $('bank-list', HTMLUListElement),
+  bankFrame: $('bank-frame', HTMLButtonElement),
   mediaNote: $('media-note', HTMLElement),
   media: $('media', HTMLElement),
   frame: $('frame', HTMLImageElement),
@@ -51,20 +70,45 @@ const ui = {
   reason: $('reason', HTMLTextAreaElement),
   approve: $('approve', HTMLButtonElement),
   reject: $('reject', HTMLButtonElement),
+  claim: $('claim', HTMLButtonElement),
+  release: $('release', HTMLButtonElement),
+  prev: $('prev', HTMLButtonElement),
   next: $('next', HTMLButtonElement),
   result: $('decision-result', HTMLElement),
   history: $('history', HTMLElement),
+  supervisor: $('supervisor', HTMLElement),
+  supervisorUpdated: $('supervisor-updated', HTMLElement),
+  supervisorRefresh: $('supervisor-refresh', HTMLButtonElement),
+  supervisorClose: $('supervisor-close', HTMLButtonElement),
+  supervisorQueues: $('supervisor-queue-rows', HTMLTableSectionElement),
+  supervisorReviewers: $('supervisor-reviewer-rows', HTMLTableSectionElement),
+  supervisorOverturns: $('supervisor-overturn-rows', HTMLTableSectionElement),
+  supervisorNote: $('supervisor-note', HTMLElement),
 };
 
 const state = {
   /** @type {ReviewApi | null} */
   api: null,
+  /** The signed-in reviewer's id (from the token), to tell their own claims from others'. @type {string | null} */
+  me: null,
+  /** Who is signed in (GET /review/me); null until it answers. @type {Me | null} */
+  self: null,
   /** @type {ReviewItem[]} */
   queue: [],
+  /** Where the open item stood in the queue when opened (next/previous go on from there once it left). */
+  queueIndex: -1,
+  /** The queue filters chosen. @type {QueueFilter} */
+  filter: {},
+  /** What the filters may choose from (every item the reviewer may take). @type {{ categories: Facet[], reasons: Facet[] }} */
+  facets: { categories: [], reasons: [] },
+  /** Whether the supervisor view is shown. */
+  supervising: false,
   /** @type {ReviewItemDetail | null} */
   item: null,
-  /** Whether this reviewer holds the open item's claim (and has not decided it yet). */
+  /** Whether this reviewer may decide the open item now (claiming it first if they do not hold it). */
   canDecide: false,
+  /** Whether this reviewer holds the open item's claim. */
+  held: false,
   busy: false,
   /** @type {number | null} */
   frameIndex: null,
@@ -100,9 +144,12 @@ function problem(err) {
 function showSignIn(message) {
   window.clearInterval(state.poll);
   state.api = null;
+  state.self = null;
   closeItem();
+  showSupervisor(false);
   ui.workspace.hidden = true;
   ui.signOut.hidden = true;
+  ui.supervisorButton.hidden = true;
   ui.who.textContent = '';
   ui.signInForm.hidden = false;
   ui.key.value = '';
@@ -110,22 +157,54 @@ function showSignIn(message) {
   setStatus(message ?? 'Sign in with your reviewer API key.', message ? 'error' : 'info');
 }
 
+/**
+ * The sign-in line: who, of which account, signed in since when, and when the session (the token) ends.
+ * @param {{ reviewer: string | null, tenant: string | null, admin?: boolean, issuedAt: string | null, expiresAt: string | null }} who
+ */
+function renderWho(who) {
+  const name = `${who.reviewer ?? 'reviewer'}${who.tenant ? ` (${who.tenant})` : ''}${who.admin ? ', tenant admin' : ''}`;
+  ui.who.textContent = `Signed in as ${name} since ${dateTime(who.issuedAt)}; session ends ${dateTime(who.expiresAt)}`;
+  ui.who.title = `Token issued ${who.issuedAt ?? '?'}, expires ${who.expiresAt ?? '?'}`;
+  if (who.issuedAt) ui.who.dataset.issuedAt = who.issuedAt;
+  if (who.expiresAt) ui.who.dataset.expiresAt = who.expiresAt;
+}
+
 /** @param {Session} session */
 function startWorkspace(session) {
-  state.api = new ReviewApi(session.token, () => {
+  state.me = reviewerIdOf(session.token);
+  const claims = tokenClaims(session.token);
+  const api = new ReviewApi(session.token, () => {
     clearSession();
     showSignIn('Your session has ended; sign in again.');
   });
+  state.api = api;
   ui.signInForm.hidden = true;
   ui.workspace.hidden = false;
   ui.signOut.hidden = false;
-  ui.who.textContent = `Signed in until ${new Date(session.expiry).toLocaleTimeString()}`;
+  renderWho({ reviewer: claims.rid, tenant: claims.tenant, issuedAt: claims.issuedAt, expiresAt: claims.expiresAt ?? session.expiry });
   setStatus('Signed in. Open an item from the queue.');
   window.clearInterval(state.poll);
   state.poll = window.setInterval(() => {
-    if (!document.hidden) void refreshQueue();
+    if (document.hidden) return;
+    if (state.supervising) void refreshStats();
+    else void refreshQueue();
   }, QUEUE_POLL_MS);
   void refreshQueue();
+  // Who the server says this is (an admin gets the supervisor view).
+  api.me().then(
+    (me) => {
+      if (state.api !== api) return;
+      state.self = me;
+      renderWho({ reviewer: me.reviewer_id, tenant: me.tenant_id, admin: me.admin, issuedAt: me.issued_at, expiresAt: me.expires_at });
+      ui.supervisorButton.hidden = !me.admin;
+    },
+    () => undefined,
+  );
+}
+
+function signOut() {
+  clearSession();
+  showSignIn();
 }
 
 ui.signInForm.addEventListener('submit', async (e) => {
@@ -141,22 +220,30 @@ ui.signInForm.addEventListener('submit', async (e) => {
   }
 });
 
-ui.signOut.addEventListener('click', () => {
-  clearSession();
-  showSignIn();
-});
+ui.signOut.addEventListener('click', signOut);
 
 // ---- queue ----
+
+/** Bumped on each queue request, so an answer overtaken by a newer request (other filters) is dropped. */
+let queueSeq = 0;
 
 async function refreshQueue() {
   const api = state.api;
   if (!api) return;
+  const seq = ++queueSeq;
+  let page;
   try {
-    state.queue = await api.queue();
+    page = await api.queue(state.filter);
   } catch (err) {
-    if (state.api) setStatus(`Could not load the queue: ${problem(err)}`, 'error');
+    if (state.api && seq === queueSeq) setStatus(`Could not load the queue: ${problem(err)}`, 'error');
     return;
   }
+  if (seq !== queueSeq || state.api !== api) return;
+  state.queue = page.items;
+  state.facets = { categories: page.categories, reasons: page.reasons };
+  ui.queueOverdue.textContent = page.overdue ? `${page.overdue} overdue` : '';
+  ui.queue.dataset.loaded = String(seq);
+  renderFilters();
   renderQueue();
 }
 
@@ -164,11 +251,25 @@ function renderQueue() {
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.moderationJobId : undefined;
   ui.queue.replaceChildren(
     ...state.queue.map((it) => {
-      const button = el('button', { testid: 'queue-item', attrs: { type: 'button', 'data-moderation-job-id': it.moderation_job_id, 'data-external-id': it.external_id } }, [
-        el('span', { className: 'line' }, [el('span', { className: `kind ${it.kind}`, text: it.kind.replace('_', ' ') }), el('span', { text: `priority ${it.priority}` })]),
-        el('span', { className: 'line' }, [el('strong', { text: it.external_id || it.moderation_job_id }), el('span', { className: 'muted', text: `${age(it.queued_at)} ago` })]),
-        el('span', { className: 'reasons', text: it.reasons.join(', ') || 'no reason given' }),
-      ]);
+      const button = el(
+        'button',
+        {
+          testid: 'queue-item',
+          className: it.overdue ? 'overdue' : '',
+          attrs: { type: 'button', 'data-moderation-job-id': it.moderation_job_id, 'data-external-id': it.external_id, 'data-overdue': String(it.overdue), 'data-due-at': it.due_at },
+        },
+        [
+          el('span', { className: 'line' }, [el('span', { className: `kind ${it.kind}`, text: it.kind.replace('_', ' ') }), el('span', { text: `priority ${it.priority}` })]),
+          el('span', { className: 'line' }, [el('strong', { text: it.external_id || it.moderation_job_id }), el('span', { className: 'muted', testid: 'queue-age', text: `${age(it.queued_at)} old` })]),
+          el('span', { className: 'line' }, [
+            it.overdue ? el('span', { className: 'overdue-mark', testid: 'overdue', text: 'OVERDUE' }) : el('span', { text: '' }),
+            el('span', { className: it.overdue ? 'due late' : 'due', testid: 'queue-due', attrs: { title: `Due ${dateTime(it.due_at)}` }, text: dueText(it.due_at) }),
+          ]),
+          el('span', { className: 'reasons', text: it.reasons.join(', ') || 'no reason given' }),
+          ...(it.queue === 'admins' ? [el('span', { className: 'tag', text: 'admin queue' })] : []),
+          ...(it.claimed_by ? [el('span', { className: 'lease', testid: 'queue-lease', text: leaseText(it) })] : []),
+        ],
+      );
       if (it.moderation_job_id === state.item?.moderation_job_id) button.setAttribute('aria-current', 'true');
       button.addEventListener('click', () => void openItem(it.moderation_job_id));
       return el('li', {}, [button]);
@@ -176,17 +277,81 @@ function renderQueue() {
   );
   ui.queueCount.textContent = `(${state.queue.length})`;
   ui.queueEmpty.hidden = state.queue.length > 0;
+  ui.queueEmpty.textContent = activeFilters() ? 'Nothing to review with these filters (x clears them).' : 'Nothing to review.';
   const again = focused ? ui.queue.querySelector(`button[data-moderation-job-id="${CSS.escape(focused)}"]`) : null;
   if (again instanceof HTMLElement) again.focus();
 }
 
 ui.refresh.addEventListener('click', () => void refreshQueue());
 
+// ---- filters ----
+
+/** How many filters are set. */
+function activeFilters() {
+  return Object.values(state.filter).filter(Boolean).length;
+}
+
+/**
+ * The options of a filter: "any", each value with its count, and the chosen one even when no item has it now.
+ * @param {HTMLSelectElement} select
+ * @param {Facet[]} facets
+ * @param {string} chosen
+ */
+function fillSelect(select, facets, chosen) {
+  const values = facets.map((f) => f.name);
+  if (chosen && !values.includes(chosen)) facets = [...facets, { name: chosen, count: 0 }];
+  select.replaceChildren(el('option', { text: 'any', attrs: { value: '' } }), ...facets.map((f) => el('option', { text: `${f.name} (${f.count})`, attrs: { value: f.name } })));
+  select.value = chosen;
+}
+
+function renderFilters() {
+  fillSelect(ui.filterCategory, state.facets.categories, state.filter.category ?? '');
+  fillSelect(ui.filterReason, state.facets.reasons, state.filter.reason ?? '');
+  ui.filterKind.value = state.filter.kind ?? '';
+  ui.clearFilters.disabled = activeFilters() === 0;
+}
+
+function filterChanged() {
+  state.filter = { category: ui.filterCategory.value || undefined, reason: ui.filterReason.value || undefined, kind: ui.filterKind.value || undefined };
+  ui.clearFilters.disabled = activeFilters() === 0;
+  const shown = Object.entries(state.filter)
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k} ${v}`);
+  setStatus(shown.length ? `Showing items with ${shown.join(', ')}.` : 'Showing every item.');
+  void refreshQueue();
+}
+for (const select of [ui.filterCategory, ui.filterReason, ui.filterKind]) select.addEventListener('change', filterChanged);
+
+function clearFilters() {
+  if (!activeFilters()) return;
+  ui.filterCategory.value = '';
+  ui.filterReason.value = '';
+  ui.filterKind.value = '';
+  filterChanged();
+}
+ui.clearFilters.addEventListener('click', clearFilters);
+
+/** @param {HTMLSelectElement} select */
+function focusFilter(select) {
+  select.focus();
+  setStatus('Choose with the arrow keys; Esc goes back to the shortcuts.');
+}
+
+/**
+ * Who holds the item's claim and until when.
+ * @param {ReviewItem} item
+ */
+function leaseText(item) {
+  const who = item.claimed_by === state.me ? 'you' : item.claimed_by;
+  return `Claimed by ${who}${item.lease_expires_at ? ` until ${new Date(item.lease_expires_at).toLocaleTimeString()}` : ''}`;
+}
+
 // ---- item ----
 
 function closeItem() {
   state.item = null;
   state.canDecide = false;
+  state.held = false;
   state.openSeq++;
   if (state.objectUrl) URL.revokeObjectURL(state.objectUrl);
   state.objectUrl = null;
@@ -195,8 +360,8 @@ function closeItem() {
 }
 
 /**
- * Claims the item (so no one else decides it meanwhile) and shows it; an item someone else holds is
- * shown without the decision buttons.
+ * Shows the item; opening it does not claim it. Whether the reviewer may decide it: it is not decided
+ * and nobody else holds it (deciding claims it first, unless they hold it already).
  * @param {string} id
  */
 async function openItem(id) {
@@ -205,37 +370,112 @@ async function openItem(id) {
   closeItem();
   const seq = state.openSeq;
   setStatus('Opening…');
-  let claimed = true;
-  let claimProblem = '';
-  try {
-    await api.claim(id);
-  } catch (err) {
-    claimed = false;
-    claimProblem = problem(err);
-  }
   let item;
   try {
     item = await api.item(id);
   } catch (err) {
-    if (seq === state.openSeq) setStatus(`Could not open the item: ${claimProblem || problem(err)}`, 'error');
+    if (seq === state.openSeq) setStatus(`Could not open the item: ${problem(err)}`, 'error');
     return;
   }
   if (seq !== state.openSeq) return;
   state.item = item;
-  state.canDecide = claimed && item.state !== 'done';
+  state.queueIndex = state.queue.findIndex((q) => q.moderation_job_id === item.moderation_job_id);
   state.pending = null;
+  setHolding(item);
   renderItem(item);
   renderQueue();
-  if (claimed) setStatus(`Claimed ${item.external_id || item.moderation_job_id}. Reveal the media with v; decide with a or r.`);
-  else setStatus(`You cannot decide this item: ${claimProblem}`, 'error');
+  setStatus(holdingStatus(item), state.canDecide || item.state === 'done' ? 'info' : 'error');
 }
+
+/**
+ * Whether the reviewer holds the item's claim, and so whether they may decide it.
+ * @param {ReviewItem} item
+ */
+function setHolding(item) {
+  state.held = item.state === 'claimed' && item.claimed_by === state.me;
+  state.canDecide = item.state === 'queued' || state.held;
+}
+
+/** @param {ReviewItem} item */
+function holdingStatus(item) {
+  const name = item.external_id || item.moderation_job_id;
+  if (item.state === 'done') return `${name} has been decided.`;
+  if (state.held) return `You hold ${name} until ${new Date(item.lease_expires_at ?? Date.now()).toLocaleTimeString()}. Reveal the media with v; decide with a or r; release it with u.`;
+  if (item.state === 'claimed') return `You cannot decide this item: ${leaseText(item)}.`;
+  return `${name} is not claimed: c claims it (a or r claims it as you decide). Reveal the media with v.`;
+}
+
+/**
+ * Claims the open item for this reviewer (the lease the server gives); true when they hold it.
+ * @param {boolean} [quiet] leave the status line to the caller on success
+ */
+async function claimItem(quiet = false) {
+  const item = state.item;
+  const api = state.api;
+  if (!item || !api || state.busy) return false;
+  if (item.state === 'done') {
+    setStatus('This item has been decided.', 'error');
+    return false;
+  }
+  state.busy = true;
+  updateButtons();
+  try {
+    const claimed = await api.claim(item.moderation_job_id);
+    if (state.item !== item) return false;
+    Object.assign(item, { state: claimed.state, claimed_by: claimed.claimed_by, lease_expires_at: claimed.lease_expires_at });
+    setHolding(item);
+    renderFacts(item);
+    if (!quiet) setStatus(holdingStatus(item));
+    void refreshQueue();
+    return state.held;
+  } catch (err) {
+    if (state.item === item) setStatus(`Could not claim this item: ${problem(err)}`, 'error');
+    return false;
+  } finally {
+    state.busy = false;
+    updateButtons();
+  }
+}
+
+/** Gives the open item's claim back to the queue. */
+async function releaseItem() {
+  const item = state.item;
+  const api = state.api;
+  if (!item || !api || state.busy) return;
+  if (!state.held) {
+    setStatus('You hold no claim on this item.', 'error');
+    return;
+  }
+  state.busy = true;
+  updateButtons();
+  try {
+    const released = await api.release(item.moderation_job_id);
+    if (state.item !== item) return;
+    Object.assign(item, { state: released.state, claimed_by: released.claimed_by, lease_expires_at: released.lease_expires_at });
+    setHolding(item);
+    state.pending = null;
+    renderFacts(item);
+    setStatus(`Released ${item.external_id || item.moderation_job_id}: it is back in the queue.`);
+    void refreshQueue();
+  } catch (err) {
+    if (state.item === item) setStatus(`Could not release this item: ${problem(err)}`, 'error');
+  } finally {
+    state.busy = false;
+    updateButtons();
+  }
+}
+
+ui.claim.addEventListener('click', () => void claimItem());
+ui.release.addEventListener('click', () => void releaseItem());
 
 /** @param {ReviewItemDetail} item */
 function renderItem(item) {
   ui.item.hidden = false;
   ui.item.dataset.moderationJobId = item.moderation_job_id;
   ui.itemTitle.textContent = item.external_id || item.moderation_job_id;
+  renderAppealed(item);
   renderFacts(item);
+  renderBankMatches(item);
   setRevealed(false);
   renderCategories(item);
   renderTexts(item);
@@ -247,8 +487,7 @@ function renderItem(item) {
   delete ui.result.dataset.decision;
   updateButtons();
 
-  const evidenceFrames = new Set(item.evidence.map((e) => nearestFrame(item.frames, e.timestamp)?.index));
-  const listed = item.frames.some((f) => evidenceFrames.has(f.index)) ? item.frames.filter((f) => evidenceFrames.has(f.index)) : item.frames;
+  const listed = listedFrames(item);
   ui.timeline.hidden = !(item.content_type === 'video' || item.frames.length > 1) || !item.media_available;
   ui.timeline.replaceChildren(
     ...listed.map((f) => {
@@ -272,6 +511,37 @@ function renderItem(item) {
     ui.reveal.disabled = false;
     void showFrame(start.index);
   }
+  const several = item.media_available && listedFrames(item).length > 1;
+  ui.prevFrame.hidden = !several;
+  ui.nextFrame.hidden = !several;
+}
+
+/**
+ * The decision an appeal contests, first thing on the item: the earlier reviewer's (who, when, why) or
+ * the rules' own, and the caller's appeal reason.
+ * @param {ReviewItemDetail} item
+ */
+function renderAppealed(item) {
+  const d = item.appealed_decision;
+  ui.appealed.hidden = !d && item.kind !== 'appeal';
+  if (ui.appealed.hidden) {
+    ui.appealed.replaceChildren();
+    return;
+  }
+  const verb = (/** @type {string} */ decision) => (decision === 'approve' ? 'Approved' : 'Rejected');
+  const levels = (d?.categories ?? []).filter((c) => c.risk_level !== 'none').map((c) => `${c.name} ${c.risk_level}`);
+  /** @type {string} */
+  let what;
+  if (!d) what = 'No decision stood before this appeal.';
+  else if (d.decided_by === 'reviewer') what = `${verb(d.decision)} by ${d.reviewer_id} on ${dateTime(d.at)}${d.kind ? ` (${d.kind.replace('_', ' ')})` : ''}${d.reason ? `: “${d.reason}”` : ''}`;
+  else what = `${verb(d.decision)} by the rules${d.reasons.length ? ` (${d.reasons.join(', ')})` : ''}`;
+  ui.appealed.dataset.decision = d?.decision ?? '';
+  ui.appealed.replaceChildren(
+    el('h3', { text: 'Decision appealed' }),
+    el('p', { className: `appealed-what ${d?.decision ?? ''}`, testid: 'appealed-what', text: what }),
+    ...(levels.length ? [el('p', { className: 'muted', text: `Levels: ${levels.join(', ')}` })] : []),
+    ...(item.appeal_reason ? [el('p', { testid: 'appeal-reason', text: `Appeal: “${item.appeal_reason}”` })] : []),
+  );
 }
 
 /** @param {ReviewItemDetail} item */
@@ -282,15 +552,85 @@ function renderFacts(item) {
     ['Kind', item.kind.replace('_', ' ')],
     ['Reasons', item.reasons.join(', ') || '—'],
     ['Priority', String(item.priority)],
-    ['Queued', `${age(item.queued_at)} ago`],
+    ['Queued', `${dateTime(item.queued_at)} (${age(item.queued_at)} ago)`],
+    ['Due', item.state === 'done' ? dateTime(item.due_at) : `${dateTime(item.due_at)} (${dueText(item.due_at)})`],
     ['Content', item.content_type],
   ];
   const auto = item.automated;
-  if (auto) rows.push(['Automated', auto.is_error ? `error: ${auto.error_message ?? ''}` : `${auto.decision} (${auto.decision_type})`]);
-  if (item.appeal_reason) rows.push(['Appeal', item.appeal_reason]);
-  if (item.claimed_by) rows.push(['Claimed by', `${item.claimed_by}${item.lease_expires_at ? ` until ${new Date(item.lease_expires_at).toLocaleTimeString()}` : ''}`]);
+  // An appeal's first fact is the decision appealed (above); what the rules said first comes after.
+  if (auto) rows.push([item.kind === 'appeal' ? 'Rules decided first' : 'Automated', auto.is_error ? `error: ${auto.error_message ?? ''}` : `${auto.decision} (${auto.decision_type})`]);
+  if (item.appeal_reason && item.kind !== 'appeal') rows.push(['Appeal', item.appeal_reason]);
+  if (item.queue === 'admins') rows.push(['Queue', 'admin queue (every other reviewer decided it before)']);
+  if (item.claimed_by && item.state === 'claimed') rows.push(['Claimed by', leaseText(item).replace(/^Claimed by /, '')]);
   ui.facts.replaceChildren(...rows.flatMap(([k, v]) => [el('dt', { text: k }), el('dd', { text: v })]));
+  ui.facts.classList.toggle('overdue', item.overdue);
 }
+
+/**
+ * The hash-bank matches beside the media: the bank, its category and level, the banked entry's note
+ * and when it was added, and how close the match was.
+ * @param {ReviewItemDetail} item
+ */
+function renderBankMatches(item) {
+  const matches = item.bank_matches ?? [];
+  ui.bankMatches.hidden = matches.length === 0;
+  ui.bankFrame.disabled = !item.media_available || matches.length === 0;
+  ui.bankList.replaceChildren(
+    ...matches.map((m) => {
+      /** @type {[string, string][]} */
+      const rows = [
+        ['Bank', m.bank_name],
+        ['Category', m.category ? `${m.category}${m.risk_level ? ` (${m.risk_level.toLowerCase()})` : ''}` : 'bank deleted since'],
+        ['Note', m.note ?? (m.added_at ? '—' : 'entry removed since')],
+        ['Added', m.added_at ? dateTime(m.added_at) : '—'],
+        ['Distance', `${m.distance} of 256 bits${m.threshold !== null ? ` (matches up to ${m.threshold})` : ''}`],
+        ['Frame', clock(m.frame_timestamp)],
+      ];
+      if (m.vpdq) rows.push(['Video', `${m.vpdq.query_match_percent}% of the frames match (${m.vpdq.compared_match_percent}% of the banked video's)`]);
+      return el('li', { testid: 'bank-match', attrs: { 'data-bank-id': m.bank_id, 'data-content-id': m.content_id, 'data-distance': String(m.distance) } }, [
+        ...(m.sets_category ? [el('span', { className: 'tag', text: 'set a category' })] : []),
+        el('dl', { className: 'facts' }, rows.flatMap(([k, v]) => [el('dt', { text: k }), el('dd', { text: v })])),
+      ]);
+    }),
+  );
+}
+
+/** The frames the timeline lists (those with evidence, else all), in order. @param {ReviewItemDetail} item */
+function listedFrames(item) {
+  const evidenceFrames = new Set(item.evidence.map((e) => nearestFrame(item.frames, e.timestamp)?.index));
+  return item.frames.some((f) => evidenceFrames.has(f.index)) ? item.frames.filter((f) => evidenceFrames.has(f.index)) : item.frames;
+}
+
+/** Shows the previous (-1) or next (+1) frame of the timeline. @param {number} step */
+function stepFrame(step) {
+  const item = state.item;
+  if (!item || !item.media_available) return;
+  const frames = listedFrames(item);
+  if (frames.length < 2) return;
+  const at = frames.findIndex((f) => f.index === state.frameIndex);
+  const next = frames[Math.min(frames.length - 1, Math.max(0, at + step))];
+  if (next && next.index !== state.frameIndex) void showFrame(next.index);
+}
+ui.prevFrame.addEventListener('click', () => stepFrame(-1));
+ui.nextFrame.addEventListener('click', () => stepFrame(1));
+
+/** Shows the frame of the closest hash-bank match. */
+function showBankFrame() {
+  const item = state.item;
+  const match = item?.bank_matches?.[0];
+  if (!item || !match) {
+    setStatus('This item matched no hash bank.', 'error');
+    return;
+  }
+  const frame = item.media_available ? nearestFrame(item.frames, match.frame_timestamp) : undefined;
+  if (!frame) {
+    setStatus('The frame that matched is no longer kept.', 'error');
+    return;
+  }
+  void showFrame(frame.index);
+  setStatus(`Showing the frame at ${clock(frame.timestamp)} that matched ${match.bank_name} (${match.distance} bits apart).`);
+}
+ui.bankFrame.addEventListener('click', showBankFrame);
 
 /** @param {number} index */
 async function showFrame(index) {
@@ -409,7 +749,7 @@ function renderHistory(item) {
     el(
       'ul',
       { className: 'history' },
-      item.decisions.map((d) => el('li', { text: `${new Date(d.at).toLocaleString()}: ${d.reviewer_id} ${d.decision === 'approve' ? 'approved' : 'rejected'} (${d.kind.replace('_', ' ')}): ${d.reason}` })),
+      item.decisions.map((d) => el('li', { text: `${new Date(d.at).toLocaleString()}: ${d.reviewer_id} ${d.decision === 'approve' ? 'approved' : 'rejected'} (${d.kind.replace('_', ' ')})${d.reason ? `: ${d.reason}` : ''}` })),
     ),
   );
 }
@@ -421,6 +761,8 @@ function updateButtons() {
   ui.approve.disabled = off;
   ui.reject.disabled = off;
   ui.reason.disabled = !state.canDecide;
+  ui.claim.disabled = state.busy || !state.item || state.held || state.item.state !== 'queued';
+  ui.release.disabled = state.busy || !state.held;
 }
 
 /** The reviewer's own levels: only the categories they changed. */
@@ -434,9 +776,12 @@ async function decide(decision) {
   const api = state.api;
   if (!item || !api || state.busy) return;
   if (!state.canDecide) {
-    setStatus('This item cannot be decided by you now (not claimed, or already decided).', 'error');
+    setStatus('This item cannot be decided by you now (claimed by someone else, or already decided).', 'error');
     return;
   }
+  // Deciding starts with the claim, so nobody else takes the item while the reason is written.
+  if (!state.held && !(await claimItem(true))) return;
+  if (state.item !== item) return;
   const reason = ui.reason.value.trim();
   if (!reason) {
     state.pending = decision;
@@ -452,6 +797,7 @@ async function decide(decision) {
     const outcome = await api.decide(item.moderation_job_id, { decision, categories: reviewerCategories(), reason });
     if (state.item !== item) return;
     state.canDecide = false;
+    state.held = false;
     state.pending = null;
     ui.reason.classList.remove('needed');
     const verb = decision === 'approve' ? 'Approved' : 'Rejected';
@@ -473,14 +819,140 @@ ui.approve.addEventListener('click', () => void decide('approve'));
 ui.reject.addEventListener('click', () => void decide('reject'));
 ui.reason.addEventListener('input', () => ui.reason.classList.remove('needed'));
 
-function openNext() {
+/**
+ * Opens the next (+1) or previous (-1) item of the queue. Once the open item has left the queue (decided),
+ * the next is the one that took its place.
+ * @param {1 | -1} step
+ */
+function openNeighbour(step) {
   const current = state.item?.moderation_job_id;
+  const others = state.queue.filter((it) => it.moderation_job_id !== current);
+  if (!others.length) {
+    setStatus('No other item in the queue.');
+    return;
+  }
   const at = state.queue.findIndex((it) => it.moderation_job_id === current);
-  const next = state.queue.slice(at + 1).find((it) => it.moderation_job_id !== current) ?? state.queue.find((it) => it.moderation_job_id !== current);
-  if (next) void openItem(next.moderation_job_id);
-  else setStatus('No other item in the queue.');
+  /** @type {number} */
+  let to;
+  if (at >= 0) to = (at + step + state.queue.length) % state.queue.length;
+  else if (step > 0) to = Math.max(0, state.queueIndex) % state.queue.length;
+  else to = (Math.max(0, state.queueIndex) - 1 + state.queue.length) % state.queue.length;
+  const target = state.queue[to];
+  if (target) void openItem(target.moderation_job_id);
 }
+const openNext = () => openNeighbour(1);
 ui.next.addEventListener('click', openNext);
+ui.prev.addEventListener('click', () => openNeighbour(-1));
+
+// ---- supervisor view ----
+
+/** @param {boolean} on */
+function showSupervisor(on) {
+  state.supervising = on && !!state.api && !!state.self?.admin;
+  ui.supervisor.hidden = !state.supervising;
+  ui.workspace.hidden = state.supervising || !state.api;
+  ui.supervisorButton.setAttribute('aria-pressed', String(state.supervising));
+  ui.supervisorButton.textContent = state.supervising ? 'Queue (s)' : 'Supervisor (s)';
+  if (state.supervising) void refreshStats();
+}
+
+function toggleSupervisor() {
+  if (!state.self?.admin) {
+    setStatus('The supervisor view is for tenant admins.', 'error');
+    return;
+  }
+  showSupervisor(!state.supervising);
+  if (!state.supervising) {
+    setStatus('Back to the queue.');
+    void refreshQueue();
+  }
+}
+ui.supervisorButton.addEventListener('click', toggleSupervisor);
+ui.supervisorClose.addEventListener('click', toggleSupervisor);
+ui.supervisorRefresh.addEventListener('click', () => void refreshStats());
+
+let statsSeq = 0;
+
+async function refreshStats() {
+  const api = state.api;
+  if (!api || !state.supervising) return;
+  const seq = ++statsSeq;
+  try {
+    const stats = await api.stats();
+    if (seq !== statsSeq || !state.supervising) return;
+    renderStats(stats);
+    ui.supervisor.dataset.loaded = String(seq);
+    setStatus('Supervisor view: queues now, decisions over the last 24 hours.');
+  } catch (err) {
+    if (seq === statsSeq) setStatus(`Could not load the statistics: ${problem(err)}`, 'error');
+  }
+}
+
+/**
+ * @param {string[]} cells
+ * @param {string} testid
+ * @param {Record<string, string>} [attrs]
+ */
+const statsRow = (cells, testid, attrs = {}) => el('tr', { testid, attrs }, cells.map((c, i) => el(i === 0 ? 'th' : 'td', { text: c, attrs: i === 0 ? { scope: 'row' } : {} })));
+
+/**
+ * Decisions per hour as a small bar chart (heights set through the CSSOM, which the page's CSP allows).
+ * @param {number[]} perHour
+ * @param {string[]} hours
+ */
+function hourBars(perHour, hours) {
+  const top = Math.max(1, ...perHour);
+  return el(
+    'span',
+    { className: 'bars', attrs: { role: 'img', 'aria-label': `Decisions per hour: ${perHour.join(', ')}` } },
+    perHour.map((n, i) => {
+      const bar = el('span', { className: 'hour-bar', attrs: { title: `${dateTime(hours[i])}: ${n}` } });
+      bar.style.height = `${Math.round((100 * n) / top)}%`;
+      return bar;
+    }),
+  );
+}
+
+/** @param {Stats} stats */
+function renderStats(stats) {
+  ui.supervisorUpdated.textContent = `as of ${dateTime(stats.generated_at)}`;
+  ui.supervisorQueues.replaceChildren(
+    ...stats.queues.map((q) =>
+      statsRow(
+        [q.kind.replace('_', ' '), String(q.depth), String(q.overdue), q.oldest_age_seconds === null ? '—' : `${span(q.oldest_age_seconds * 1000)} (${dateTime(q.oldest_queued_at)})`, `${q.sla_hours} h`],
+        'supervisor-queue-row',
+        { 'data-kind': q.kind, 'data-overdue': String(q.overdue) },
+      ),
+    ),
+  );
+  const activeHours = (/** @type {number[]} */ perHour) => perHour.filter((n) => n > 0).length;
+  ui.supervisorReviewers.replaceChildren(
+    ...stats.reviewers.map((r) => {
+      const row = statsRow(
+        [
+          r.reviewer_id,
+          String(r.decisions),
+          activeHours(r.per_hour) ? (r.decisions / activeHours(r.per_hour)).toFixed(1) : '—',
+          String(r.per_hour.at(-1) ?? 0),
+          '',
+          `${r.overturned} of ${r.compared}`,
+          percent(r.overturn_rate),
+        ],
+        'supervisor-reviewer-row',
+        { 'data-reviewer-id': r.reviewer_id },
+      );
+      row.children[4]?.append(hourBars(r.per_hour, stats.hours));
+      return row;
+    }),
+  );
+  ui.supervisorOverturns.replaceChildren(
+    ...stats.overturns.map((o) => statsRow([o.kind.replace('_', ' '), String(o.decisions), String(o.compared), String(o.overturned), percent(o.overturn_rate)], 'supervisor-overturn-row', { 'data-kind': o.kind })),
+    statsRow(['all', String(stats.decisions), String(stats.compared), String(stats.overturned), percent(stats.overturn_rate)], 'supervisor-overturn-row', { 'data-kind': 'all' }),
+  );
+  ui.supervisorNote.textContent =
+    `Per hour: decisions over the hours with any (since ${dateTime(stats.window_from)}). Overturn rate: of the decisions that had a decision standing (quality samples, appeals), the share that changed it.` +
+    (stats.truncated ? ' More decisions than one answer reads: the counts are a lower bound.' : '');
+}
 
 // ---- keyboard ----
 
@@ -494,6 +966,46 @@ ui.helpButton.addEventListener('click', toggleHelp);
 function isTyping(target) {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
+
+/** Focuses the first "Your level" menu of the open item. */
+function focusLevels() {
+  const first = ui.categoryRows.querySelector('select');
+  if (!state.item || !(first instanceof HTMLSelectElement)) return;
+  first.focus();
+  setStatus('Your level: arrows choose, Tab goes to the next category, Esc goes back to the shortcuts.');
+}
+
+function focusReason() {
+  if (!state.item || ui.reason.disabled) {
+    setStatus('This item cannot be decided by you now.', 'error');
+    return;
+  }
+  ui.reason.focus();
+}
+
+/** The shortcuts of the queue and item view. @type {Record<string, () => void>} */
+const workspaceKeys = {
+  a: () => void decide('approve'),
+  r: () => void decide('reject'),
+  c: () => void claimItem(),
+  u: () => void releaseItem(),
+  m: focusReason,
+  l: focusLevels,
+  n: openNext,
+  p: () => openNeighbour(-1),
+  v: toggleReveal,
+  '[': () => stepFrame(-1),
+  ']': () => stepFrame(1),
+  b: showBankFrame,
+  g: () => void refreshQueue(),
+  f: () => focusFilter(ui.filterCategory),
+  w: () => focusFilter(ui.filterReason),
+  t: () => focusFilter(ui.filterKind),
+  x: clearFilters,
+};
+
+/** The shortcuts of the supervisor view. @type {Record<string, () => void>} */
+const supervisorKeys = { g: () => void refreshStats() };
 
 document.addEventListener('keydown', (e) => {
   if (e.defaultPrevented || e.isComposing || ui.help.open) return;
@@ -518,10 +1030,10 @@ document.addEventListener('keydown', (e) => {
     toggleHelp();
     return;
   }
-  if (ui.workspace.hidden) return;
+  if (!state.api) return;
   /** @type {Record<string, () => void>} */
-  const actions = { a: () => void decide('approve'), r: () => void decide('reject'), n: openNext, v: toggleReveal };
-  const action = actions[e.key];
+  const common = { s: toggleSupervisor, Q: signOut };
+  const action = common[e.key] ?? (state.supervising ? supervisorKeys[e.key] : workspaceKeys[e.key]);
   if (action) {
     e.preventDefault();
     action();

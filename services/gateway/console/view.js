@@ -23,14 +23,48 @@ export function el(tag, opts = {}, children = []) {
   return node;
 }
 
-/** @param {string} iso */
-export function age(iso) {
-  const s = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
+/**
+ * A span of time, e.g. "45 s", "12 min", "3 h 5 min", "2 d 4 h".
+ * @param {number} ms
+ */
+export function span(ms) {
+  const s = Math.max(0, Math.round(ms / 1000));
   if (!Number.isFinite(s)) return '';
   if (s < 60) return `${s} s`;
   if (s < 3600) return `${Math.floor(s / 60)} min`;
   if (s < 86400) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
-  return `${Math.floor(s / 86400)} d`;
+  return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+}
+
+/** How long ago: @param {string} iso */
+export function age(iso) {
+  return span(Date.now() - Date.parse(iso));
+}
+
+/**
+ * When an item is due, relative to now: "due in 3 h 5 min" or "overdue 1 h 2 min".
+ * @param {string} dueAt
+ */
+export function dueText(dueAt) {
+  const left = Date.parse(dueAt) - Date.now();
+  return left >= 0 ? `due in ${span(left)}` : `overdue ${span(-left)}`;
+}
+
+/**
+ * A date and time in the reader's locale, e.g. "3 Feb 2026, 04:05".
+ * @param {string | null | undefined} iso
+ */
+export function dateTime(iso) {
+  const d = new Date(iso ?? NaN);
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * A share as a percentage, "—" when there is none.
+ * @param {number | null} rate
+ */
+export function percent(rate) {
+  return rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`;
 }
 
 /** @param {number} seconds */

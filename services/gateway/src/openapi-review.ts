@@ -10,6 +10,9 @@ import {
   ReviewDecisionInputSchema,
   ReviewItemDetailSchema,
   ReviewItemSchema,
+  ReviewQueuePageSchema,
+  ReviewStatsSchema,
+  ReviewerSelfSchema,
 } from '@modsvc/common/domain/index';
 import { moderateFields } from './validation.ts';
 import { REVIEW_QUEUE_DEFAULT_LIMIT, REVIEW_QUEUE_MAX_LIMIT } from './routes/review.ts';
@@ -19,6 +22,9 @@ type JsonSchema = Record<string, unknown>;
 export const REVIEW_RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   ReviewItem: ReviewItemSchema,
   ReviewItemDetail: ReviewItemDetailSchema,
+  ReviewQueuePage: ReviewQueuePageSchema,
+  ReviewStats: ReviewStatsSchema,
+  ReviewerSelf: ReviewerSelfSchema,
   AuditRecord: AuditRecordSchema,
   AuditPage: AuditPageSchema,
   FeedbackRecord: FeedbackRecordSchema,
@@ -105,17 +111,19 @@ export function moderationPaths({ ref, json, errResponse }: Helpers): Record<str
     '/moderate/{moderation_job_id}/appeal': {
       post: {
         summary: 'Appeal a decision: the item goes back to the review queue, for a reviewer other than the ones who decided it',
-        description: 'The outcome is sent by webhook to the callback_url, like any decision.',
+        description:
+          "The outcome is sent by webhook to the callback_url, like any decision. When every reviewer but the account's admins decided it before, it waits in the admin queue; when no reviewer is left at all it is refused (409), never queued. An item may be appealed review.appeals_per_item times (default 1) and the account's callers may appeal review.appeals_per_hour times in any hour (default 100; then 429 with Retry-After). Earlier decisions in the answer name their reviewers as results do (a pseudonym and no reason, by default).",
         security,
         parameters: [moderationJobId],
         requestBody: { required: true, content: json(ref('AppealRequest')) },
         responses: {
           '200': { description: 'The item, queued as an appeal', content: json(ref('ReviewItem')) },
           '404': errResponse('No such moderation job for this account'),
-          '409': errResponse('Not decided yet, or already in review'),
+          '409': errResponse("Not decided yet, already in review, appealed as often as the account allows per item, or no reviewer left who did not decide it before"),
           '415': errResponse('The body is not application/json'),
           '422': errResponse('Invalid body: the message names the field'),
           ...common,
+          '429': errResponse("The account's appeals in the last hour reached review.appeals_per_hour (Retry-After: seconds until one leaves the hour), or a rate limit (see Retry-After)"),
         },
       },
     },
@@ -140,19 +148,47 @@ export function reviewPaths({ ref, json, errResponse }: Helpers): Record<string,
   return {
     '/review/queue': {
       get: {
-        summary: "Items the reviewer may take now (waiting, or claimed by them), highest priority first (reviewer tokens)",
+        summary:
+          "Items the reviewer may take now (waiting, or claimed by them: claimed_by and lease_expires_at show the lease; admin-queue items only for the account's admins), earliest due first (reviewer tokens)",
+        description:
+          "Each item is due at queued_at plus the account's review.sla_hours for its kind (default escalation 4 h, appeal 24 h, quality sample 72 h): due_at, and overdue once past it. Items come earliest due first, so overdue items lead, the most overdue at the top; equal due times by priority. The filters narrow the items; the answer's categories and reasons list what they may choose from (every item the reviewer may take, whatever the filters).",
         security,
-        parameters: [query('limit', { type: 'integer', minimum: 1, maximum: REVIEW_QUEUE_MAX_LIMIT, default: REVIEW_QUEUE_DEFAULT_LIMIT }, 'At most this many items.')],
+        parameters: [
+          query('limit', { type: 'integer', minimum: 1, maximum: REVIEW_QUEUE_MAX_LIMIT, default: REVIEW_QUEUE_DEFAULT_LIMIT }, 'At most this many items.'),
+          query('category', { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$' }, "Only items about this category (case-insensitive): named by one of their reasons or the automated decision's, or rated high or medium by the rules."),
+          query('reason', { type: 'string', pattern: '^[A-Za-z0-9_]{1,100}$' }, 'Only items with this reason (case-insensitive), e.g. medium_risk_cosmetics, not_covered_drugs, appeal, quality_sample.'),
+          query('kind', { type: 'string', enum: ['escalation', 'quality_sample', 'appeal'] }, 'Only items of this review kind.'),
+        ],
         responses: {
-          '200': { description: 'The queue', content: json({ type: 'object', required: ['items'], properties: { items: { type: 'array', items: ref('ReviewItem') } } }) },
-          '422': errResponse('Invalid query'),
+          '200': { description: 'The queue', content: json(ref('ReviewQueuePage')) },
+          '422': errResponse('Invalid query: the message names the parameter'),
           ...reviewerOnly,
+        },
+      },
+    },
+    '/review/me': {
+      get: {
+        summary: "Who the reviewer token is for: tenant, reviewer id, whether a tenant admin, when it was issued and expires, and the account's SLA per review kind (reviewer tokens)",
+        security,
+        responses: { '200': { description: 'The signed-in reviewer', content: json(ref('ReviewerSelf')) }, ...reviewerOnly },
+      },
+    },
+    '/review/stats': {
+      get: {
+        summary:
+          "The supervisor's view (tenant admins: reviewers with admin true): queue depth, overdue items and the oldest item per review kind; decisions per reviewer per hour over the current UTC hour and the 23 before it; overturn rates of decisions that had a decision standing (quality samples and appeals)",
+        security,
+        responses: {
+          '200': { description: 'The statistics', content: json(ref('ReviewStats')) },
+          ...reviewerOnly,
+          '403': errResponse("A caller token, or a reviewer who is not a tenant admin"),
         },
       },
     },
     '/review/{moderation_job_id}': {
       get: {
-        summary: 'An item with everything a reviewer needs: categories and why they triggered, caption, transcript, OCR spans, evidence boxes, frames (reviewer tokens)',
+        summary:
+          'An item with everything a reviewer needs: categories and why they triggered, caption, transcript, OCR spans, evidence boxes, frames (reviewer tokens). Reading an item does not claim it.',
         security,
         parameters: [moderationJobId],
         responses: { '200': { description: 'The item', content: json(ref('ReviewItemDetail')) }, '404': notFound, ...reviewerOnly },
@@ -160,13 +196,27 @@ export function reviewPaths({ ref, json, errResponse }: Helpers): Record<string,
     },
     '/review/{moderation_job_id}/claim': {
       post: {
-        summary: 'Claim an item for a lease (REVIEW_LEASE_SECONDS); claiming again renews your own lease. An expired lease returns the item to the queue (reviewer tokens)',
+        summary:
+          "Claim an item for a lease (REVIEW_LEASE_SECONDS); claiming again renews your own lease. An expired lease returns the item to the queue. A reviewer holds at most the account's review.claims_per_reviewer claims at once (default 3) (reviewer tokens)",
         security,
         parameters: [moderationJobId],
         responses: {
           '200': { description: 'The claimed item', content: json(ref('ReviewItem')) },
           '404': notFound,
-          '409': errResponse('Claimed by another reviewer, already decided, or an appeal you may not take'),
+          '409': errResponse('Claimed by another reviewer, already decided, an appeal you may not take (you decided it before, or it is in the admin queue and you are no admin), or you already hold as many claims as the account allows'),
+          ...reviewerOnly,
+        },
+      },
+    },
+    '/review/{moderation_job_id}/release': {
+      post: {
+        summary: 'Give a claimed item back to the queue before its lease runs out: only the reviewer holding the claim (reviewer tokens)',
+        security,
+        parameters: [moderationJobId],
+        responses: {
+          '200': { description: 'The item, queued again', content: json(ref('ReviewItem')) },
+          '404': notFound,
+          '409': errResponse('You hold no live claim on it (another reviewer does, nobody does, your lease ran out), or it is decided'),
           ...reviewerOnly,
         },
       },

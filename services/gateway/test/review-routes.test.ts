@@ -15,6 +15,7 @@ const TOKEN_KEY = 'k'.repeat(40);
 const KEYS = {
   acme: 'acme-key-0123456789abcdef',
   alice: 'alice-key-0123456789abcdef',
+  ada: 'ada-key-0123456789abcdefgh',
   globex: 'globex-key-0123456789abcd',
   gina: 'gina-key-0123456789abcdef',
 };
@@ -56,11 +57,16 @@ const moderator: ModeratorApi = {
     if (id !== 'vmod_done' || tenantId !== 'acme') throw new ApiError('not_found', `No moderation job ${id} for this account.`);
     return item(tenantId, id);
   },
-  async reviewQueue(reviewer, limit) {
-    calls.push({ method: 'reviewQueue', args: [reviewer, limit] });
-    return Object.entries(items)
+  async reviewQueue(reviewer, limit, filter) {
+    calls.push({ method: 'reviewQueue', args: [reviewer, limit, filter] });
+    const mine = Object.entries(items)
       .filter(([, t]) => t === reviewer.tenantId)
       .map(([id]) => item(reviewer.tenantId, id));
+    return { items: mine, overdue: 0, categories: [], reasons: [] };
+  },
+  async reviewStats(reviewer) {
+    calls.push({ method: 'reviewStats', args: [reviewer] });
+    return { generated_at: 'now', queues: [], reviewers: [] } as never;
   },
   async reviewItem(reviewer, id) {
     calls.push({ method: 'reviewItem', args: [reviewer, id] });
@@ -70,6 +76,11 @@ const moderator: ModeratorApi = {
     calls.push({ method: 'claim', args: [reviewer, id] });
     if (!own(reviewer, id)) throw new ApiError('not_found', `No review item ${id} for this account.`);
     return { ...item(reviewer.tenantId, id), state: 'claimed', claimed_by: reviewer.reviewerId };
+  },
+  async release(reviewer, id) {
+    calls.push({ method: 'release', args: [reviewer, id] });
+    if (!own(reviewer, id)) throw new ApiError('not_found', `No review item ${id} for this account.`);
+    return { ...item(reviewer.tenantId, id), state: 'queued', claimed_by: null, lease_expires_at: null };
   },
   async decide(reviewer, id, input: ReviewDecisionInput) {
     calls.push({ method: 'decide', args: [reviewer, id, input] });
@@ -117,7 +128,15 @@ beforeAll(async () => {
     null,
     parseTenants({
       tenants: [
-        { id: 'acme', api_keys: [KEYS.acme], reviewers: [{ id: 'alice', api_keys: [KEYS.alice] }] },
+        {
+          id: 'acme',
+          api_keys: [KEYS.acme],
+          reviewers: [
+            { id: 'alice', api_keys: [KEYS.alice] },
+            { id: 'ada', api_keys: [KEYS.ada], admin: true },
+          ],
+          review: { sla_hours: { escalation: 2 } },
+        },
         { id: 'globex', api_keys: [KEYS.globex], reviewers: [{ id: 'gina', api_keys: [KEYS.gina] }] },
       ],
     }),
@@ -190,8 +209,11 @@ describe('authentication', () => {
 describe('which token may use which route', () => {
   const reviewRoutes: [string, string, unknown?][] = [
     ['GET', '/review/queue'],
+    ['GET', '/review/me'],
+    ['GET', '/review/stats'],
     ['GET', `/review/${ITEM_A}`],
     ['POST', `/review/${ITEM_A}/claim`],
+    ['POST', `/review/${ITEM_A}/release`],
     ['POST', `/review/${ITEM_A}/decision`, { decision: 'reject', reason: 'r' }],
     ['GET', `/review/${ITEM_A}/frames/0`],
     ['GET', '/REVIEW/queue'],
@@ -235,20 +257,61 @@ describe('review routes act for the token’s reviewer and tenant only', () => {
   it('the queue: the reviewer from the token, limit checked (default 50)', async () => {
     expect(await send('alice', 'GET', '/review/queue?limit=5&tenant=globex')).toMatchObject({ status: 422, body: { error: 'invalid_request' } });
     const r = await send('alice', 'GET', '/review/queue?limit=5');
-    expect(r).toMatchObject({ status: 200, body: { items: [{ moderation_job_id: ITEM_A }] } });
-    expect(called('reviewQueue')[0]?.args).toEqual([alice, 5]);
+    expect(r).toMatchObject({ status: 200, body: { items: [{ moderation_job_id: ITEM_A }], overdue: 0, categories: [], reasons: [] } });
+    expect(called('reviewQueue')[0]?.args).toEqual([alice, 5, {}]);
     await send('alice', 'GET', '/review/queue');
-    expect(called('reviewQueue')[1]?.args).toEqual([alice, 50]);
+    expect(called('reviewQueue')[1]?.args).toEqual([alice, 50, {}]);
     for (const bad of ['0', '201', 'abc', '1.5']) {
       const b = await send('alice', 'GET', `/review/queue?limit=${bad}`);
       expect(b, bad).toMatchObject({ status: 422, body: { error: 'invalid_request', message: expect.stringMatching(/limit/) } });
     }
   });
 
+  it('the queue filters: category (upper-cased), reason (lower-cased), kind; bad values are 422 naming the parameter', async () => {
+    const r = await send('alice', 'GET', '/review/queue?category=cosmetics&reason=MEDIUM_RISK_COSMETICS&kind=appeal');
+    expect(r.status).toBe(200);
+    expect(called('reviewQueue')[0]?.args).toEqual([alice, 50, { category: 'COSMETICS', reason: 'medium_risk_cosmetics', kind: 'appeal' }]);
+    const bads: [string, string][] = [
+      ['category=1abc', 'category'],
+      ['category=a%20b', 'category'],
+      [`category=${'A'.repeat(65)}`, 'category'],
+      ['reason=a-b', 'reason'],
+      [`reason=${'a'.repeat(101)}`, 'reason'],
+      ['kind=urgent', 'kind'],
+      ['category=A&category=B', 'category'],
+    ];
+    for (const [bad, name] of bads) {
+      const b = await send('alice', 'GET', `/review/queue?${bad}`);
+      expect(b, bad).toMatchObject({ status: 422, body: { error: 'invalid_request', message: expect.stringContaining(name) } });
+    }
+    expect(called('reviewQueue')).toHaveLength(1);
+  });
+
+  it('GET /review/me: who the token is for, whether an admin, its times and the account SLA', async () => {
+    const me = await send('alice', 'GET', '/review/me');
+    expect(me).toMatchObject({ status: 200, body: { tenant_id: 'acme', reviewer_id: 'alice', admin: false, sla_hours: { escalation: 2, quality_sample: 72, appeal: 24 } } });
+    const c = claims(tokenOf.alice!);
+    expect(me.body.issued_at).toBe(new Date(Number(c.iat) * 1000).toISOString());
+    expect(me.body.expires_at).toBe(new Date(Number(c.exp) * 1000).toISOString());
+    expect(me.headers.get('cache-control')).toBe('private, no-store');
+    expect((await send('ada', 'GET', '/review/me')).body).toMatchObject({ reviewer_id: 'ada', admin: true });
+    expect((await send('gina', 'GET', '/review/me')).body).toMatchObject({ tenant_id: 'globex', reviewer_id: 'gina', admin: false, sla_hours: { escalation: 4 } });
+  });
+
+  it('GET /review/stats: 403 for a reviewer who is not a tenant admin (the moderator is not asked); an admin gets the moderator answer', async () => {
+    expect(await send('alice', 'GET', '/review/stats')).toMatchObject({ status: 403, body: { error: 'forbidden', message: expect.stringMatching(/tenant admins/) } });
+    expect(await send('gina', 'GET', '/review/stats')).toMatchObject({ status: 403 });
+    expect(called('reviewStats')).toEqual([]);
+    const r = await send('ada', 'GET', '/review/stats');
+    expect(r).toMatchObject({ status: 200, body: { generated_at: 'now' } });
+    expect(called('reviewStats')[0]?.args).toEqual([{ tenantId: 'acme', reviewerId: 'ada' }]);
+  });
+
   it("a reviewer of acme gets 404 for globex's item on every review route, and the moderator is asked for acme", async () => {
     const attempts: [string, string, unknown?][] = [
       ['GET', `/review/${ITEM_B}`],
       ['POST', `/review/${ITEM_B}/claim`],
+      ['POST', `/review/${ITEM_B}/release`],
       ['POST', `/review/${ITEM_B}/decision`, { decision: 'approve', reason: 'looks fine' }],
       ['GET', `/review/${ITEM_B}/frames/0`],
     ];
@@ -258,7 +321,7 @@ describe('review routes act for the token’s reviewer and tenant only', () => {
       expect(r.body.error).toBe('not_found');
       expect(r.raw.toString('utf8')).not.toContain('secret caption');
     }
-    expect(calls.map((c) => c.args[0])).toEqual([alice, alice, alice, alice]);
+    expect(calls.map((c) => c.args[0])).toEqual([alice, alice, alice, alice, alice]);
     // The tenant named in the request changes nothing.
     const spoofed = await send('alice', 'POST', `/review/${ITEM_B}/claim?tenant=globex`, JSON.stringify({ tenant_id: 'globex' }), { 'Content-Type': 'application/json' });
     expect(spoofed.status).toBe(404);
@@ -331,6 +394,32 @@ describe('review routes act for the token’s reviewer and tenant only', () => {
       expect(await send('alice', 'POST', `/review/${ITEM_A}/claim`)).toMatchObject({ status: 409, body: { error: 'conflict', message: 'Claimed by bob until 12:00.' } });
     } finally {
       moderator.claim = claim;
+    }
+  });
+
+  it('reading an item never claims it: GET asks the moderator for the item only', async () => {
+    expect((await send('alice', 'GET', `/review/${ITEM_A}`)).status).toBe(200);
+    expect(calls.map((c) => c.method)).toEqual(['reviewItem']);
+  });
+
+  it('release: the reviewer from the token, the item back in the queue, uncacheable; the claim cap and a foreign release are 409 with the message', async () => {
+    const r = await send('alice', 'POST', `/review/${ITEM_A}/release?reviewer=bob`, JSON.stringify({ reviewer_id: 'bob' }), { 'Content-Type': 'application/json' });
+    expect(r).toMatchObject({ status: 200, body: { moderation_job_id: ITEM_A, state: 'queued', claimed_by: null, lease_expires_at: null } });
+    expect(r.headers.get('cache-control')).toBe('private, no-store');
+    expect(called('release').map((c) => c.args)).toEqual([[alice, ITEM_A]]);
+
+    const { claim, release } = moderator;
+    moderator.claim = async () => {
+      throw new ApiError('conflict', 'You already hold 3 claimed items (vmod_a, vmod_b, vmod_c), the most this account allows at once (review.claims_per_reviewer: 3); decide or release one first.');
+    };
+    moderator.release = async () => {
+      throw new ApiError('conflict', `You hold no claim on moderation job ${ITEM_A}: another reviewer holds it.`);
+    };
+    try {
+      expect(await send('alice', 'POST', `/review/${ITEM_A}/claim`)).toMatchObject({ status: 409, body: { error: 'conflict', message: expect.stringMatching(/claims_per_reviewer: 3/) } });
+      expect(await send('alice', 'POST', `/review/${ITEM_A}/release`)).toMatchObject({ status: 409, body: { error: 'conflict', message: expect.stringMatching(/hold no claim/) } });
+    } finally {
+      Object.assign(moderator, { claim, release });
     }
   });
 });
@@ -469,6 +558,27 @@ describe('GET /v1/moderate/{id} and appeals', () => {
     }
     expect(await send('acme', 'POST', '/moderate/nope/appeal', { reason: 'x' })).toMatchObject({ status: 404 });
     expect(called('appeal')).toHaveLength(2);
+  });
+
+  it("the moderator's appeal refusals: 409 for a second appeal or no reviewer left, 429 with Retry-After past the hourly cap", async () => {
+    const appeal = moderator.appeal;
+    const refusals = [
+      new ApiError('conflict', 'Moderation job vmod_done has been appealed once, the most this account allows per item (review.appeals_per_item: 1); its decision is final.'),
+      new ApiError('conflict', 'No reviewer is left to decide an appeal of moderation job vmod_done: every reviewer of this account (alice) decided it before.'),
+      new ApiError('rate_limited', 'This account made 100 appeals in the last hour, the most it allows (review.appeals_per_hour: 100); appeal again in 1200 s.', { retryAfterSeconds: 1200 }),
+    ];
+    try {
+      for (const refusal of refusals) {
+        moderator.appeal = async () => {
+          throw refusal;
+        };
+        const r = await send('acme', 'POST', '/moderate/vmod_done/appeal', { reason: 'again' });
+        expect(r).toMatchObject({ status: refusal.status, body: { error: refusal.code, message: refusal.message } });
+        if (refusal.code === 'rate_limited') expect(r.headers.get('retry-after')).toBe('1200');
+      }
+    } finally {
+      moderator.appeal = appeal;
+    }
   });
 });
 

@@ -4,6 +4,8 @@ import { watchReviewQueueDepth } from '@modsvc/common/workflow-metrics';
 import { createModerator } from './service.ts';
 import { ModerationJobs } from './moderation-jobs.ts';
 import { settingsSchema } from './settings.ts';
+import { recalibrationInboxTask } from './recalibrate-inbox.ts';
+import { holdIntervalMs, renewReviewMedia } from './media-hold.ts';
 
 export { settingsSchema };
 
@@ -13,6 +15,7 @@ export const service = defineStage({
   needs: [],
   async start(rt, _peers, settings) {
     const jobs = new ModerationJobs(rt);
+    const retentionMs = rt.config.MEDIA_RETENTION_HOURS * 3600_000;
     watchReviewQueueDepth(rt.workflow, (err) => rt.log.warn({ err }, 'review queue depth could not be read'));
     return {
       provides: { moderator: createModerator(rt, settings, jobs) },
@@ -29,6 +32,17 @@ export const service = defineStage({
           },
         },
         {
+          // Items in review stored before the per-kind queue index (the queue's due order, the supervisor's
+          // counts) are put into it; afterwards each run is two index counts.
+          name: 'index-review-queue',
+          atStart: true,
+          everyMs: 3600_000,
+          async run() {
+            const indexed = await rt.workflow.indexQueue();
+            if (indexed) rt.log.info({ indexed }, 'items in review added to the per-kind queue index');
+          },
+        },
+        {
           // Retention: decided moderation jobs, audit records and feedback past their time (configuration.md).
           name: 'workflow-retention',
           atStart: false,
@@ -36,6 +50,16 @@ export const service = defineStage({
           async run() {
             const removed = await rt.workflow.deleteExpired(new Date());
             if (removed) rt.log.info({ removed }, 'workflow records past their retention removed');
+          },
+        },
+        {
+          // Keeps the frames of items waiting for review from expiring before they are decided (media-hold.ts).
+          name: 'hold-review-media',
+          atStart: true,
+          everyMs: holdIntervalMs(retentionMs),
+          async run() {
+            const renewed = await renewReviewMedia(rt, retentionMs);
+            if (renewed) rt.log.info({ renewed }, 'media of items in review kept another retention period');
           },
         },
         {
@@ -49,6 +73,8 @@ export const service = defineStage({
             if (drained) rt.log.info({ jobs: drained }, 'moderation side effects carried out by the outbox sweep');
           },
         },
+        // Runs `make recalibrate` for the command when this process owns the embedded store (recalibrate-inbox.ts).
+        recalibrationInboxTask(rt),
       ],
     };
   },

@@ -118,7 +118,8 @@ export class ModerationJobs {
         error_message: r.is_error ? r.error_message : null,
       });
       const queued = next.review ? [auditOf(next, 'review.queued', SYSTEM, { kind: next.review.kind, priority: next.review.priority, reasons: next.review.reasons })] : [];
-      return { job: next, effects: { audit: [decided, ...queued], webhook: true } };
+      // An item that enters review keeps its frames while it waits (its media's retention is renewed).
+      return { job: next, effects: { audit: [decided, ...queued], webhook: true, media: next.review !== null } };
     });
     if (!settled) return (await this.rt.workflow.getModeration(mod.tenantId, mod.id)) ?? mod;
     if (!r.is_error && r.decision_type !== 'human_reviewed') recordAutomatedDecision(r.decision_type, r.decision);

@@ -6,7 +6,8 @@
 // keeps its id (<job>.<n>) and is published with that id as the bus de-duplication key, so a repeated
 // drain neither doubles a record nor makes a second webhook id. A published webhook stays in the outbox
 // until webhook-dispatcher has ended its delivery; it is published again only when the bus it went out
-// on is gone (the in-process bus of an all-in-one that restarted).
+// on is gone (the in-process bus of an all-in-one that restarted). A media entry renews the retention of
+// the job's retained frames (it entered or left review): repeating it only renews them again.
 import type { Runtime } from '@modsvc/common/host';
 import { faultPoint } from '@modsvc/common/faults';
 import { afterDrain, needsPublishing, outboxEntryKey, withEffects, type ModerationEffects, type ModerationJob } from '@modsvc/common/domain/index';
@@ -14,7 +15,7 @@ import { afterDrain, needsPublishing, outboxEntryKey, withEffects, type Moderati
 /** A change to a moderation job: the next job and the effects it has, or null to leave the job as it is. */
 export type ModerationChange = (job: ModerationJob) => { job: ModerationJob; effects: ModerationEffects } | null;
 
-type OutboxRuntime = Pick<Runtime, 'workflow' | 'bus' | 'log'>;
+type OutboxRuntime = Pick<Runtime, 'workflow' | 'bus' | 'log' | 'media'>;
 
 export class Outbox {
   constructor(private readonly rt: OutboxRuntime) {}
@@ -46,7 +47,7 @@ export class Outbox {
    * logged and stays for the sweep.
    */
   async drain(job: ModerationJob): Promise<void> {
-    const { workflow, bus, log } = this.rt;
+    const { workflow, bus, log, media } = this.rt;
     const done = new Set<string>();
     const published = new Set<string>();
     for (const entry of job.outbox ?? []) {
@@ -57,6 +58,9 @@ export class Outbox {
           done.add(outboxEntryKey(entry));
         } else if (entry.kind === 'feedback') {
           await workflow.addFeedback(entry.record);
+          done.add(outboxEntryKey(entry));
+        } else if (entry.kind === 'media') {
+          await media.renewJobs([entry.classification_job_id], 0);
           done.add(outboxEntryKey(entry));
         } else if (needsPublishing(entry, bus.epoch)) {
           faultPoint('moderation.publish');

@@ -27,7 +27,7 @@
 // decimals where that marks the same examples), so it does not hug one observed score. A category
 // with fewer than 10 true and 10 false examples, or where no threshold reaches the HIGH or MEDIUM
 // precision, keeps its thresholds, and the result says why.
-import { actingLevel, flaggedAt, riskRank, type ActingRules, type DecidingLevel, type PolicyDocument, type PolicyThresholds, type ResolvedPolicy } from '@modsvc/common/domain/index';
+import { actingLevel, flaggedAt, riskRank, STANDARD_CATEGORY_NAMES, type ActingRules, type DecidingLevel, type PolicyDocument, type PolicyThresholds, type ResolvedPolicy } from '@modsvc/common/domain/index';
 import type { FeedbackRecord } from '@modsvc/common/domain/review';
 
 const LEVELS: readonly (keyof PolicyThresholds)[] = ['HIGH', 'MEDIUM', 'LOW'];
@@ -239,9 +239,18 @@ export function changesOf(results: readonly CategoryRecalibration[]): { category
   return results.flatMap((r) => (r.current && r.proposed && !sameThresholds(r.current, r.proposed) ? [{ category: r.category, from: r.current, to: r.proposed }] : []));
 }
 
-/** `doc` with the changed categories' thresholds set (every changed category must be one of doc's). */
+/**
+ * `doc` with the changed categories' thresholds set. A Standard category the document does not name (it
+ * is scored all the same: documents extend the Standard policy) gets an entry of its own with just the
+ * new thresholds, which keeps its Standard description and signals. Any other category must be one of doc's.
+ */
 export function withThresholds(doc: PolicyDocument, changes: readonly { category: string; to: PolicyThresholds }[]): PolicyDocument {
   const byName = new Map(changes.map((c) => [c.category, c.to]));
-  for (const name of byName.keys()) if (!doc.categories.some((c) => c.name === name)) throw new Error(`category ${name} is not in the policy document`);
-  return { ...doc, categories: doc.categories.map((c) => (byName.has(c.name) ? { ...c, thresholds: { ...byName.get(c.name)! } } : c)) };
+  const added: PolicyDocument['categories'] = [];
+  for (const [name, to] of byName) {
+    if (doc.categories.some((c) => c.name === name)) continue;
+    if (!STANDARD_CATEGORY_NAMES.includes(name as (typeof STANDARD_CATEGORY_NAMES)[number])) throw new Error(`category ${name} is not in the policy document`);
+    added.push({ name, thresholds: { ...to } });
+  }
+  return { ...doc, categories: [...doc.categories.map((c) => (byName.has(c.name) ? { ...c, thresholds: { ...byName.get(c.name)! } } : c)), ...added] };
 }

@@ -1,9 +1,25 @@
 // What a reviewer sees of an item: the queue entry plus the content's analysis (caption, scored text
-// spans, transcript, OCR, evidence frames and boxes, categories and what triggered them) and its frames.
+// spans, transcript, OCR, evidence frames and boxes, categories and what triggered them), its hash-bank
+// matches with the banked entries' metadata, the decision an appeal contests, and its frames.
 import type { JobRecord, TextToxicityPart } from '@modsvc/common/jobs';
 import { mediaKeys } from '@modsvc/common/media/types';
 import type { MediaStore } from '@modsvc/common/media/types';
-import { isPolicyResult, reviewItemOf, RISK_THRESHOLDS, type ModerationJob, type ReviewItemDetail } from '@modsvc/common/domain/index';
+import type { BankStore } from '@modsvc/common/store/banks/index';
+import {
+  appealedDecisionOf,
+  isPolicyResult,
+  reviewItemOf,
+  RISK_THRESHOLDS,
+  type HashMatch,
+  type ModerationJob,
+  type PolicyResult,
+  type ReviewBankMatch,
+  type ReviewItemDetail,
+  type SlaHours,
+} from '@modsvc/common/domain/index';
+
+/** Bank matches shown with an item (the closest first); a result rarely has more. */
+const BANK_MATCHES_SHOWN = 20;
 
 type TextSpan = ReviewItemDetail['text_spans'][number];
 type Source = TextSpan['source'];
@@ -52,8 +68,51 @@ function evidence(job: JobRecord): ReviewItemDetail['evidence'] {
   );
 }
 
-export async function reviewItemDetail(mod: ModerationJob, job: JobRecord | null, media: MediaStore): Promise<ReviewItemDetail | null> {
-  const item = reviewItemOf(mod);
+/**
+ * The result's bank matches with what each bank and banked entry say (read from the bank store: a
+ * bank or entry removed since shows with null metadata). Reads at most one bank and one entry per match.
+ */
+async function bankMatches(tenantId: string, results: PolicyResult | null, banks: Pick<BankStore, 'getBank' | 'getContent'>): Promise<ReviewBankMatch[]> {
+  const matches: HashMatch[] = [...(results?.matches ?? [])].sort((a, b) => a.distance - b.distance).slice(0, BANK_MATCHES_SHOWN);
+  if (!matches.length) return [];
+  const setting = new Set((results?.policy_categories ?? []).flatMap((c) => (c.triggered_by?.startsWith('bank:') ? [c.triggered_by.slice('bank:'.length)] : [])));
+  const bankIds = [...new Set(matches.map((m) => m.bank_id))];
+  const found = new Map(await Promise.all(bankIds.map(async (id) => [id, await banks.getBank(tenantId, id).catch(() => null)] as const)));
+  return Promise.all(
+    matches.map(async (m) => {
+      const bank = found.get(m.bank_id) ?? null;
+      const entry = bank ? await banks.getContent(tenantId, m.bank_id, m.content_id).catch(() => null) : null;
+      return {
+        bank_id: m.bank_id,
+        bank_name: bank?.name ?? m.bank_name,
+        category: bank?.category ?? null,
+        risk_level: bank?.riskLevel ?? null,
+        threshold: bank?.threshold ?? null,
+        content_id: m.content_id,
+        note: entry?.note ?? null,
+        added_at: entry ? new Date(entry.createdAt).toISOString() : null,
+        signal_type: entry ? (entry.frames ? 'vpdq' : 'pdq') : null,
+        distance: m.distance,
+        quality: m.quality,
+        frame_timestamp: m.frame_timestamp,
+        vpdq: m.vpdq ?? null,
+        sets_category: setting.has(m.bank_id),
+      };
+    }),
+  );
+}
+
+export interface ReviewItemContext {
+  media: MediaStore;
+  banks: Pick<BankStore, 'getBank' | 'getContent'>;
+  /** The tenant's review.sla_hours. */
+  sla: SlaHours;
+  now?: Date;
+}
+
+export async function reviewItemDetail(mod: ModerationJob, job: JobRecord | null, ctx: ReviewItemContext): Promise<ReviewItemDetail | null> {
+  const { media } = ctx;
+  const item = reviewItemOf(mod, ctx.now ?? new Date(), ctx.sla);
   if (!item) return null;
   const results = job?.results && isPolicyResult(job.results) ? job.results : null;
   const frames = (job?.parts.hashes?.frames ?? []).map((f, index) => ({ index, timestamp: f.timestamp }));
@@ -71,5 +130,7 @@ export async function reviewItemDetail(mod: ModerationJob, job: JobRecord | null
     evidence: job ? evidence(job) : [],
     frames: mediaAvailable ? frames : [],
     media_available: mediaAvailable,
+    bank_matches: await bankMatches(mod.tenantId, results, ctx.banks),
+    appealed_decision: appealedDecisionOf(mod),
   };
 }

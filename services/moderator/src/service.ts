@@ -10,9 +10,10 @@ import { ReviewDesk } from './review.ts';
 import { reviewItemDetail } from './review-item.ts';
 import { recordFeedback } from './feedback.ts';
 import type { ModeratorSettings } from './settings.ts';
+import { pseudonymKey, pseudonymizer } from './reviewer-identity.ts';
 
 export function createModerator(rt: Runtime, settings: ModeratorSettings, jobs = new ModerationJobs(rt)): ModeratorApi {
-  const desk = new ReviewDesk(rt, settings.REVIEW_LEASE_SECONDS);
+  const desk = new ReviewDesk(rt, { leaseSeconds: settings.REVIEW_LEASE_SECONDS, pseudonym: pseudonymizer(pseudonymKey(settings, rt.config)) });
   const inReview = async (tenantId: string, id: string) => {
     const mod = await rt.workflow.getModeration(tenantId, id);
     return mod?.review ? mod : null;
@@ -31,14 +32,16 @@ export function createModerator(rt: Runtime, settings: ModeratorSettings, jobs =
     },
 
     appeal: (tenantId, id, input) => desk.appeal(tenantId, id, input),
-    reviewQueue: (reviewer, limit) => desk.queue(reviewer, limit),
+    reviewQueue: (reviewer, limit, filter) => desk.queue(reviewer, limit, filter),
+    reviewStats: (reviewer) => desk.stats(reviewer),
     claim: (reviewer, id) => desk.claim(reviewer, id),
+    release: (reviewer, id) => desk.release(reviewer, id),
     decide: (reviewer, id, input) => desk.decide(reviewer, id, input),
 
     async reviewItem(reviewer, id) {
       const mod = await inReview(reviewer.tenantId, id);
       if (!mod) return null;
-      return reviewItemDetail(mod, await rt.store.getForTenant(mod.tenantId, mod.classificationJobId), rt.media);
+      return reviewItemDetail(mod, await rt.store.getForTenant(mod.tenantId, mod.classificationJobId), { media: rt.media, banks: rt.banks, sla: desk.slaHours(mod.tenantId) });
     },
 
     async reviewFrame(reviewer, id, index) {

@@ -50,9 +50,9 @@ describe('moderation result', () => {
     const id = reply.result.moderation_job_id;
     expect(await moderator.getModeration(job.tenantId, id)).toEqual(reply);
     expect(await moderator.getModeration('someone-else', id)).toBeNull();
-    const queue = await moderator.reviewQueue({ tenantId: job.tenantId, reviewerId: 'alice' }, 10);
+    const queue = (await moderator.reviewQueue({ tenantId: job.tenantId, reviewerId: 'alice' }, 10)).items;
     expect(queue.map((i) => [i.moderation_job_id, i.kind, i.state])).toEqual([[id, 'escalation', 'queued']]);
-    expect(await moderator.reviewQueue({ tenantId: 'someone-else', reviewerId: 'alice' }, 10)).toEqual([]);
+    expect((await moderator.reviewQueue({ tenantId: 'someone-else', reviewerId: 'alice' }, 10)).items).toEqual([]);
   });
 
   it('never approves what was not checked: an assault rifle no model scores is escalated, not approved', async () => {

@@ -7,7 +7,9 @@ import { afterEach, beforeEach } from 'vitest';
 import type { JobRecord } from '@modsvc/common/jobs';
 import { EgressGuard } from '@modsvc/common/egress';
 import { createWorkflowStore, type WorkflowStore } from '@modsvc/common/store/workflow/index';
+import type { BankStore } from '@modsvc/common/store/banks/index';
 import { logger } from '@modsvc/common/logger';
+import { parseTenants, TenantRegistry } from '@modsvc/common/tenants';
 import { createModerator } from '../src/service.ts';
 import { ModerationJobs } from '../src/moderation-jobs.ts';
 import type { ModeratorSettings } from '../src/settings.ts';
@@ -65,15 +67,62 @@ export class RecordingBus {
   }
 }
 
-export function moderatorOver(jobs: JobRecord[], workflow: WorkflowStore, settings: ModeratorSettings, bus = new RecordingBus()) {
+/** The key reviewer pseudonyms are made with in these tests. */
+export const TEST_PSEUDONYM_KEY = 'p'.repeat(40);
+
+const key = (id: string) => `key-${id}-0123456789abcdef`;
+
+/**
+ * The tenants of the moderator tests: t1 with reviewers alice and bob, t2 with mallory; `extra` adds
+ * tenants (entries as in TENANTS_FILE; a reviewer given as a string gets a key).
+ */
+export function testTenants(extra: { id: string; reviewers?: (string | { id: string; admin?: boolean })[]; review?: Record<string, unknown> }[] = []): TenantRegistry {
+  const tenant = (t: { id: string; reviewers?: (string | { id: string; admin?: boolean })[]; review?: Record<string, unknown> }) => ({
+    id: t.id,
+    api_keys: [key(t.id)],
+    ...(t.review ? { review: t.review } : {}),
+    reviewers: (t.reviewers ?? []).map((r) => (typeof r === 'string' ? { id: r, api_keys: [key(`${t.id}-${r}`)] } : { ...r, api_keys: [key(`${t.id}-${r.id}`)] })),
+  });
+  const base = [
+    { id: 't1', reviewers: ['alice', 'bob'] },
+    { id: 't2', reviewers: ['mallory'] },
+  ].filter((b) => !extra.some((e) => e.id === b.id));
+  return new TenantRegistry(null, parseTenants({ tenants: [...base, ...extra].map(tenant) }));
+}
+
+/** A media store that records which jobs' media were renewed (and holds none). */
+export class RecordingMedia {
+  readonly renewed: { jobIds: string[]; minAgeMs: number }[] = [];
+  async has(): Promise<boolean> {
+    return false;
+  }
+  async get(): Promise<Buffer> {
+    return Buffer.alloc(0);
+  }
+  async renewJobs(jobIds: readonly string[], minAgeMs: number): Promise<number> {
+    this.renewed.push({ jobIds: [...jobIds], minAgeMs });
+    return jobIds.length;
+  }
+}
+
+export function moderatorOver(
+  jobs: JobRecord[],
+  workflow: WorkflowStore,
+  settings: ModeratorSettings,
+  bus = new RecordingBus(),
+  opts: { tenants?: TenantRegistry; media?: RecordingMedia; banks?: Pick<BankStore, 'getBank' | 'getContent'> } = {},
+) {
+  const media = opts.media ?? new RecordingMedia();
   const rt = {
+    banks: opts.banks ?? { getBank: async () => null, getContent: async () => null },
     store: { getForTenant: async (tenantId: string, id: string) => jobs.find((j) => j.tenantId === tenantId && j.id === id) ?? null },
     guard: new EgressGuard(),
     bus,
     log: logger,
     policies: { get: async () => null, latest: async () => null },
-    media: { has: async () => false, get: async () => Buffer.alloc(0) },
+    media,
+    tenants: opts.tenants ?? testTenants(),
     workflow,
   } as unknown as ModeratorRuntime;
-  return { moderator: createModerator(rt, settings), jobs: new ModerationJobs(rt), published: bus.published, bus };
+  return { moderator: createModerator(rt, { REVIEWER_PSEUDONYM_KEY: TEST_PSEUDONYM_KEY, ...settings }), jobs: new ModerationJobs(rt), published: bus.published, bus, media, rt };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actingLevel, standardModerationRules, STANDARD_POLICY, STANDARD_POLICY_DOCUMENT } from '@modsvc/common/domain/index';
+import { actingLevel, resolvePolicyDocument, standardModerationRules, STANDARD_POLICY, STANDARD_POLICY_DOCUMENT } from '@modsvc/common/domain/index';
 import { changesOf, DEFAULT_TARGETS, fitThresholds, judgedLevels, labelFeedback, measure, recalibrate, withThresholds } from '../src/recalibrate.ts';
 import { feedback, feedbackFor, N, OVERLAPPING, P } from './recalibrate-fixtures.ts';
 
@@ -141,5 +141,14 @@ describe('recalibrating a policy', () => {
     expect(doc.categories.filter((c) => c.thresholds).length).toBe(1);
     expect(doc.thresholds).toEqual(STANDARD_POLICY_DOCUMENT.thresholds);
     expect(() => withThresholds(STANDARD_POLICY_DOCUMENT, [{ category: 'COSMETICS', to: { HIGH: 1, MEDIUM: 1, LOW: 1 } }])).toThrow(/COSMETICS/);
+  });
+
+  it('gives a Standard category the document does not name (scored all the same) an entry with just its new thresholds', () => {
+    const custom = { categories: [{ name: 'COSMETICS', description: 'Make-up.', signals: [{ terms: ['lipstick'], weight: 0.6 }] }], thresholds: STANDARD_POLICY_DOCUMENT.thresholds, moderation: standardModerationRules() };
+    const to = { HIGH: 0.7, MEDIUM: 0.4, LOW: 0.1 };
+    const doc = withThresholds(custom, [{ category: 'HATE_SPEECH', to }]);
+    expect(doc.categories).toEqual([...custom.categories, { name: 'HATE_SPEECH', thresholds: to }]);
+    const hate = resolvePolicyDocument(doc, 'v2').categories.find((c) => c.name === 'HATE_SPEECH')!;
+    expect(hate).toEqual({ ...STANDARD_POLICY.categories.find((c) => c.name === 'HATE_SPEECH'), thresholds: to });
   });
 });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PolicyResult } from '@modsvc/common/domain/index';
 import type { JobRecord } from '@modsvc/common/jobs';
 import { newJobRecord } from '../../../packages/common/test/fixtures.ts';
+import { PSEUDONYM_PATTERN } from '../src/reviewer-identity.ts';
 import { moderatorOver, useWorkflowStore } from './moderator-runtime.ts';
 
 const RESULTS: PolicyResult = {
@@ -46,12 +47,12 @@ describe('human review', () => {
     const claimed = await moderator.claim(alice, id);
     expect(claimed).toMatchObject({ state: 'claimed', claimed_by: 'alice' });
     await expect(moderator.claim(bob, id)).rejects.toMatchObject({ status: 409 });
-    expect(await moderator.reviewQueue(bob, 10)).toEqual([]);
-    expect((await moderator.reviewQueue(alice, 10)).map((i) => i.moderation_job_id)).toEqual([id]);
+    expect((await moderator.reviewQueue(bob, 10)).items).toEqual([]);
+    expect((await moderator.reviewQueue(alice, 10)).items.map((i) => i.moderation_job_id)).toEqual([id]);
 
     // The lease runs out: the item is free again, and bob may take it.
     vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] });
-    expect((await moderator.reviewQueue(bob, 10)).map((i) => i.moderation_job_id)).toEqual([id]);
+    expect((await moderator.reviewQueue(bob, 10)).items.map((i) => i.moderation_job_id)).toEqual([id]);
     await moderator.claim(bob, id);
     await expect(moderator.decide(alice, id, { decision: 'approve', categories: [], reason: 'x' })).rejects.toMatchObject({ status: 409 });
 
@@ -59,15 +60,15 @@ describe('human review', () => {
     expect(result).toMatchObject({
       decision: 'reject',
       decision_type: 'human_reviewed',
-      reviewed_by: 'bob',
-      review_reason: 'nudity',
+      reviewed_by: expect.stringMatching(PSEUDONYM_PATTERN),
       policy_categories: [{ name: 'SEXUAL', risk_level: 'high' }, { name: 'DRUGS', risk_level: 'none' }],
     });
+    expect(result).not.toHaveProperty('review_reason');
     expect(published.map((p) => p.id)).toEqual([`${id}.1`, `${id}.2`]);
     expect(published[1]!.body).toEqual(result);
     expect((await moderator.getModeration('t1', id))!.result).toEqual(result);
     await expect(moderator.decide(bob, id, { decision: 'approve', categories: [], reason: 'again' })).rejects.toMatchObject({ status: 409 });
-    expect(await moderator.reviewQueue(alice, 10)).toEqual([]);
+    expect((await moderator.reviewQueue(alice, 10)).items).toEqual([]);
   });
 
   it('an appeal goes back to the queue for a reviewer other than the first; its outcome is a second webhook', async () => {
@@ -78,18 +79,18 @@ describe('human review', () => {
     const appealed = await moderator.appeal('t1', id, { reason: 'It is a painting.' });
     expect(appealed).toMatchObject({ kind: 'appeal', state: 'queued', appeal_reason: 'It is a painting.' });
     await expect(moderator.appeal('t1', id, { reason: 'again' })).rejects.toMatchObject({ status: 409 });
-    expect(await moderator.reviewQueue(alice, 10)).toEqual([]);
+    expect((await moderator.reviewQueue(alice, 10)).items).toEqual([]);
     await expect(moderator.claim(alice, id)).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/another reviewer/) });
     await moderator.claim(bob, id);
     const outcome = await moderator.decide(bob, id, { decision: 'approve', categories: [], reason: 'art' });
-    expect(outcome).toMatchObject({ decision: 'approve', decision_type: 'human_reviewed', appeal: true, reviewed_by: 'bob' });
+    expect(outcome).toMatchObject({ decision: 'approve', decision_type: 'human_reviewed', appeal: true, reviewed_by: expect.stringMatching(PSEUDONYM_PATTERN) });
     expect(published.map((p) => p.id)).toEqual([`${id}.1`, `${id}.2`, `${id}.3`]);
     expect(published[2]!.body).toMatchObject({ decision: 'approve', appeal: true });
   });
 
   it('a reviewer of another tenant can neither see, claim, decide nor read frames of the item; a caller of another tenant cannot appeal it', async () => {
     const { moderator, id } = await escalated();
-    expect(await moderator.reviewQueue(mallory, 10)).toEqual([]);
+    expect((await moderator.reviewQueue(mallory, 10)).items).toEqual([]);
     expect(await moderator.reviewItem(mallory, id)).toBeNull();
     await expect(moderator.claim(mallory, id)).rejects.toMatchObject({ status: 404 });
     await expect(moderator.decide(mallory, id, { decision: 'approve', categories: [], reason: 'x' })).rejects.toMatchObject({ status: 404 });

@@ -5,10 +5,21 @@ import crypto from 'node:crypto';
 import type { ModelsApi, PoliciesApi } from '@modsvc/common/contracts';
 import { encodeEmbedding } from '@modsvc/common/embeddings';
 import { ApiError } from '@modsvc/common/errors';
-import { POLICY_TABLE_VERSION, PolicyDocumentSchema, STANDARD_POLICY_DOCUMENT, type PolicyDocument, type PolicyView } from '@modsvc/common/domain/index';
+import {
+  DRY_RUN_DEFAULT_ITEMS,
+  DRY_RUN_MAX_ITEMS,
+  parsePolicyBody,
+  POLICY_TABLE_VERSION,
+  policyWarnings,
+  resolvePolicyDocument,
+  STANDARD_POLICY_DOCUMENT,
+  type PolicyDocument,
+  type PolicyView,
+} from '@modsvc/common/domain/index';
 import { parsePolicyVersionName, policyVersionName, type PolicyVersionRecord } from '@modsvc/common/store/policies/index';
 import { mayPublishPolicies } from '@modsvc/common/tenant-policy';
 import { sortableId } from '@modsvc/common/record-ids';
+import { dryRunReport, replayDecisions } from './dry-run.ts';
 
 const STANDARD_VIEW: PolicyView = { version: POLICY_TABLE_VERSION, created_at: null, document: STANDARD_POLICY_DOCUMENT };
 
@@ -66,18 +77,33 @@ export async function embedExamples(doc: PolicyDocument, models: ModelsApi): Pro
   return { ...doc, categories };
 }
 
+/** The document of a PUT body (bare, or the envelope GET answers), validated; refuses Standard tenants first. */
+function checkedDocument(rt: Runtime, tenantId: string, body: unknown): PolicyDocument {
+  if (!mayPublishPolicies(rt.tenants, tenantId)) throw new ApiError('forbidden', 'Custom policies are a Premium feature; this account uses the Standard policy.');
+  const parsed = parsePolicyBody(body);
+  if (!parsed.success) throw new ApiError('invalid_request', `Invalid policy document: ${describeIssues(parsed.issues)}`);
+  return parsed.data;
+}
+
 export function createPoliciesApi(rt: Runtime, models: ModelsApi): PoliciesApi {
+  const activePolicy = async (tenantId: string): Promise<PolicyView> => {
+    if (!mayPublishPolicies(rt.tenants, tenantId)) return STANDARD_VIEW;
+    const latest = await rt.policies.latest(tenantId);
+    return latest ? viewOf(latest) : STANDARD_VIEW;
+  };
   return {
-    async activePolicy(tenantId) {
-      if (!mayPublishPolicies(rt.tenants, tenantId)) return STANDARD_VIEW;
-      const latest = await rt.policies.latest(tenantId);
-      return latest ? viewOf(latest) : STANDARD_VIEW;
+    activePolicy,
+    async dryRunPolicy(tenantId, document, items) {
+      const doc = await embedExamples(checkedDocument(rt, tenantId, document), models);
+      const n = Number.isInteger(items) && items > 0 ? Math.min(items, DRY_RUN_MAX_ITEMS) : DRY_RUN_DEFAULT_ITEMS;
+      const replay = await replayDecisions(rt, tenantId, resolvePolicyDocument(doc, 'dry-run'), n);
+      const active = await activePolicy(tenantId);
+      rt.log.info({ tenant_id: tenantId, items: replay.items.length, changed: replay.items.filter((i) => i.changed).length }, 'policy dry run');
+      return dryRunReport({ activeVersion: active.version, document: doc, warnings: policyWarnings(doc), requested: n, replay });
     },
     async publishPolicy(tenantId, document) {
-      if (!mayPublishPolicies(rt.tenants, tenantId)) throw new ApiError('forbidden', 'Custom policies are a Premium feature; this account uses the Standard policy.');
-      const parsed = PolicyDocumentSchema.safeParse(document);
-      if (!parsed.success) throw new ApiError('invalid_request', `Invalid policy document: ${describeIssues(parsed.error.issues)}`);
-      const record = await rt.policies.publish(tenantId, await embedExamples(parsed.data, models));
+      const doc = checkedDocument(rt, tenantId, document);
+      const record = await rt.policies.publish(tenantId, await embedExamples(doc, models));
       rt.log.info({ tenant_id: tenantId, version: record.version }, 'policy published');
       await rt.workflow.appendAudit({
         id: sortableId('aud', record.createdAt.getTime()),
@@ -89,9 +115,9 @@ export function createPoliciesApi(rt: Runtime, models: ModelsApi): PoliciesApi {
         classification_job_id: null,
         policy_version: policyVersionName(record.version),
         input_sha256: null,
-        details: { categories: record.document.categories.map((c) => c.name), moderation: record.document.moderation },
+        details: { categories: record.document.categories.map((c) => c.name), moderation: record.document.moderation, warnings: policyWarnings(record.document) },
       });
-      return viewOf(record);
+      return { ...viewOf(record), warnings: policyWarnings(record.document) };
     },
     async policyVersion(tenantId, version) {
       if (version === POLICY_TABLE_VERSION) return STANDARD_VIEW;

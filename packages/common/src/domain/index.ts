@@ -20,3 +20,5 @@ export * from './known-content.ts';
 export * from './banks.ts';
 export * from './review.ts';
 export * from './moderation-outbox.ts';
+export * from './policy-decision.ts';
+export * from './policy-dry-run.ts';

@@ -8,6 +8,11 @@ export interface ModerationEffects {
   feedback?: FeedbackRecord[];
   /** A webhook with the job's result as it now stands (only when the job has a callback URL). */
   webhook?: boolean;
+  /**
+   * Renew the retention of the job's retained media (the frames a reviewer sees): the job entered review
+   * or was decided there. One such entry at a time: a renewal still waiting covers a later one.
+   */
+  media?: boolean;
 }
 
 /** The job with `effects` added to its outbox; a webhook takes the next id (<job id>.<n>, from 1). */
@@ -15,6 +20,7 @@ export function withEffects(job: ModerationJob, effects: ModerationEffects, now:
   const outbox: OutboxEntry[] = [...(job.outbox ?? [])];
   for (const record of effects.audit ?? []) outbox.push({ kind: 'audit', record });
   for (const record of effects.feedback ?? []) outbox.push({ kind: 'feedback', record });
+  if (effects.media && !outbox.some((e) => e.kind === 'media')) outbox.push({ kind: 'media', classification_job_id: job.classificationJobId, created_at: now });
   let webhooksSent = job.webhooksSent;
   if (effects.webhook && job.callbackUrl && job.result) {
     webhooksSent += 1;
@@ -25,7 +31,9 @@ export function withEffects(job: ModerationJob, effects: ModerationEffects, now:
 
 /** An entry's identity within its job's outbox. */
 export function outboxEntryKey(e: OutboxEntry): string {
-  return e.kind === 'webhook' ? `webhook:${e.id}` : `${e.kind}:${e.record.id}`;
+  if (e.kind === 'webhook') return `webhook:${e.id}`;
+  if (e.kind === 'media') return `media:${e.classification_job_id}`;
+  return `${e.kind}:${e.record.id}`;
 }
 
 /** The outbox after a drain: `done` entries struck, webhooks in `published` marked as published on `epoch`. */

@@ -44,8 +44,13 @@ export const ModerationDecisionSchema = z
     is_error: z.literal(false),
     policy_categories: z.array(ModerationCategorySchema).describe('Every category of the policy result, unknown ones included.'),
     policy_version: z.string().describe('The policy version whose scores and rules made the decision.'),
-    reviewed_by: z.string().optional().describe('The reviewer whose verdict this is (human_reviewed only).'),
-    review_reason: z.string().optional().describe("The reviewer's reason (human_reviewed only)."),
+    reviewed_by: z
+      .string()
+      .optional()
+      .describe(
+        "Who decided (human_reviewed only): by default a stable pseudonymous id of the reviewer (rvw_..., the same for the same reviewer of the account); the reviewer's id when the account's review.reviewer_in_results is identified.",
+      ),
+    review_reason: z.string().optional().describe("The reviewer's reason (human_reviewed only), when the account's review.reviewer_in_results is identified; left out by default."),
     appeal: z.boolean().optional().describe('True when the verdict decided an appeal.'),
   })
   .describe('The decision on a finished policy classification job.');

@@ -2,6 +2,13 @@
 // the moderation rules. Standard tenants use the built-in Standard document; Premium tenants publish
 // their own versions. `resolvePolicyDocument` turns a published document into the form the scorer and
 // the moderator use: every category with its signals and thresholds filled in.
+//
+// A published document *extends* the Standard policy: every Standard category is scored unless the
+// document disables it by name (`"enabled": false` on its entry, or, in the older form, an entry left out
+// of the top-level `enabled` list). An entry named like a Standard category overrides the fields it gives
+// (description, signals, thresholds) and keeps the Standard ones for the rest; other entries are custom
+// categories, added to the Standard ones. Documents stored before this rule are read the same way: their
+// results gain the Standard categories they did not name (docs/api.md#policies-per-tenant says why).
 import { z } from 'zod';
 import { TOXICITY_LABELS, VISUAL_CLASSES } from '../classes.ts';
 import { BankCategorySchema } from './banks.ts';
@@ -126,8 +133,17 @@ export const PolicyCategorySpecSchema = z
   .strictObject({
     name: BankCategorySchema,
     description: z.string().trim().min(1).max(500).optional().describe('Required for custom categories; Standard ones keep theirs when absent.'),
-    signals: z.array(PolicySignalSpecSchema).min(1).max(100).optional().describe('Required for custom categories; Standard ones keep the Standard signals when absent.'),
+    signals: z
+      .array(PolicySignalSpecSchema)
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('Required for custom categories. On a Standard category it replaces the Standard signals (list them too to add one); absent, they are kept.'),
     thresholds: PolicyThresholdsSchema.optional().describe("The document's thresholds when absent."),
+    enabled: z
+      .boolean()
+      .optional()
+      .describe('false: the category is not scored. The only way to turn a Standard category off: a document that does not name it still scores it.'),
   })
   .superRefine((c, ctx) => {
     if (STANDARD_NAMES.has(c.name)) return;
@@ -137,9 +153,18 @@ export const PolicyCategorySpecSchema = z
 
 export const PolicyDocumentSchema = z
   .strictObject({
-    categories: z.array(PolicyCategorySpecSchema).min(1).max(50),
+    categories: z
+      .array(PolicyCategorySpecSchema)
+      .max(50)
+      .default(() => [])
+      .describe('Custom categories, and entries overriding or disabling Standard ones; the Standard categories not named here are scored as they are. Empty: the Standard categories under this document\'s thresholds and rules.'),
     thresholds: PolicyThresholdsSchema.default(RISK_THRESHOLDS).describe('Default thresholds for categories that give none.'),
-    enabled: z.array(BankCategorySchema).optional().describe('The categories scored; all of them when absent.'),
+    enabled: z
+      .array(BankCategorySchema)
+      .optional()
+      .describe(
+        "Older form of `enabled` per category: the document's entries not listed here are not scored. Standard categories the document does not name are scored either way.",
+      ),
     moderation: ModerationRulesSchema.default(standardModerationRules),
   })
   .superRefine((doc, ctx) => {
@@ -150,6 +175,12 @@ export const PolicyDocumentSchema = z
     doc.enabled?.forEach((n, i) => {
       if (!names.includes(n)) ctx.addIssue({ code: 'custom', path: ['enabled', i], message: `enabled names ${n}, which is not a category of the document` });
     });
+    doc.categories.forEach((c, i) => {
+      if (c.enabled === undefined || !doc.enabled) return;
+      if (c.enabled !== doc.enabled.includes(c.name)) {
+        ctx.addIssue({ code: 'custom', path: ['categories', i, 'enabled'], message: `${c.name} is ${c.enabled ? 'enabled' : 'disabled'} here but ${c.enabled ? 'left out of' : 'listed in'} the document's enabled list` });
+      }
+    });
     doc.moderation.reject.forEach((level, i) => {
       if (doc.moderation.review.includes(level)) ctx.addIssue({ code: 'custom', path: ['moderation', 'reject', i], message: `${level} is both rejected and reviewed` });
     });
@@ -158,6 +189,7 @@ export const PolicyDocumentSchema = z
 export type PolicyDocument = z.infer<typeof PolicyDocumentSchema>;
 export type PolicyDocumentInput = z.input<typeof PolicyDocumentSchema>;
 export type PolicySignalSpec = z.infer<typeof PolicySignalSpecSchema>;
+export type PolicyCategorySpec = z.infer<typeof PolicyCategorySpecSchema>;
 export type ExamplesSignal = z.infer<typeof ExamplesSignalSchema>;
 export type PolicyThresholds = z.infer<typeof PolicyThresholdsSchema>;
 export type ModerationRules = z.infer<typeof ModerationRulesSchema>;
@@ -186,20 +218,84 @@ export const STANDARD_POLICY_DOCUMENT: PolicyDocument = {
   moderation: standardModerationRules(),
 };
 
+/** Whether the document scores its entry `c`: not `"enabled": false`, and listed in `enabled` when the document has that list. */
+function entryEnabled(doc: Pick<PolicyDocument, 'enabled'>, c: Pick<PolicyCategorySpec, 'name' | 'enabled'>): boolean {
+  return c.enabled !== false && (!doc.enabled || doc.enabled.includes(c.name));
+}
+
+const standardOf = (name: string) => STANDARD_CATEGORIES.find((s) => s.name === name);
+
+/**
+ * The categories a document scores, in order: its own entries (as written, the disabled ones left out),
+ * then the Standard categories it does not name, in the Standard order. An entry named like a Standard
+ * category keeps the Standard description and signals it does not give; every category without its own
+ * thresholds takes the document's (which default to the Standard ones).
+ */
 export function resolvePolicyDocument(doc: PolicyDocument, version: string): ResolvedPolicy {
-  const enabled = doc.enabled ? new Set(doc.enabled) : null;
-  const categories = doc.categories
-    .filter((c) => !enabled || enabled.has(c.name))
-    .map((c) => {
-      const standard = STANDARD_CATEGORIES.find((s) => s.name === c.name);
-      return {
-        name: c.name,
-        description: c.description ?? standard?.description ?? c.name,
-        signals: c.signals ?? standard?.signals.map(specOf) ?? [],
-        thresholds: c.thresholds ?? doc.thresholds,
-      };
-    });
+  const named = new Set(doc.categories.map((c) => c.name));
+  const own = doc.categories.filter((c) => entryEnabled(doc, c));
+  const extended = STANDARD_CATEGORIES.filter((s) => !named.has(s.name)).map((s): PolicyCategorySpec => ({ name: s.name }));
+  const categories = [...own, ...extended].map((c) => {
+    const standard = standardOf(c.name);
+    return {
+      name: c.name,
+      description: c.description ?? standard?.description ?? c.name,
+      signals: c.signals ?? standard?.signals.map(specOf) ?? [],
+      thresholds: c.thresholds ?? doc.thresholds,
+    };
+  });
   return { version, categories, moderation: doc.moderation };
+}
+
+/** Where each category a document scores (or turns off) comes from. */
+export type PolicyCategoryOrigin = 'standard' | 'standard_overridden' | 'custom';
+
+export interface PolicyCategoryNote {
+  name: string;
+  origin: PolicyCategoryOrigin;
+  enabled: boolean;
+  /** What the entry changes of a Standard category: the fields it gives. */
+  overrides: ('description' | 'signals' | 'thresholds')[];
+}
+
+/** Every Standard category and every custom one of the document: where it comes from, whether it is scored. */
+export function policyCategoryNotes(doc: PolicyDocument): PolicyCategoryNote[] {
+  const entries = new Map(doc.categories.map((c) => [c.name, c]));
+  const standard = STANDARD_CATEGORIES.map((s): PolicyCategoryNote => {
+    const e = entries.get(s.name);
+    if (!e) return { name: s.name, origin: 'standard', enabled: true, overrides: [] };
+    const overrides = (['description', 'signals', 'thresholds'] as const).filter((f) => e[f] !== undefined);
+    return { name: s.name, origin: overrides.length ? 'standard_overridden' : 'standard', enabled: entryEnabled(doc, e), overrides };
+  });
+  const custom = doc.categories.filter((c) => !standardOf(c.name)).map((c): PolicyCategoryNote => ({ name: c.name, origin: 'custom', enabled: entryEnabled(doc, c), overrides: [] }));
+  return [...standard, ...custom];
+}
+
+const signalLabel = (s: PolicySignalSpec) => ('class' in s ? s.class : 'text' in s ? `${s.text} text` : 'terms' in s ? 'a term list' : 'example images');
+
+/**
+ * What a publisher should know before a document goes live: each Standard category it turns off (content
+ * only that category would flag is no longer flagged), and each Standard category whose signals it
+ * replaces without keeping all of the Standard ones.
+ */
+export function policyWarnings(doc: PolicyDocument): string[] {
+  const warnings: string[] = [];
+  for (const s of STANDARD_CATEGORIES) {
+    const e = doc.categories.find((c) => c.name === s.name);
+    if (!e) continue;
+    if (!entryEnabled(doc, e)) {
+      const how = e.enabled === false ? '"enabled": false' : "it is left out of the document's enabled list";
+      warnings.push(`Standard category ${s.name} is disabled (${how}): it is not scored, so content that only it would flag (${s.description}) is no longer rejected or reviewed.`);
+      continue;
+    }
+    if (!e.signals) continue;
+    const given = new Set(e.signals.map((x) => JSON.stringify(x)));
+    const dropped = s.signals.map(specOf).filter((x) => !given.has(JSON.stringify(x)));
+    if (dropped.length) {
+      warnings.push(`Standard category ${s.name}: its signals replace the Standard ones, and these Standard signals (with their Standard weight) are no longer used: ${dropped.map((x) => `${signalLabel(x)} (${x.weight})`).join(', ')}.`);
+    }
+  }
+  return warnings;
 }
 
 /** The Standard tier: today's table and thresholds, versioned by the table. */
@@ -214,3 +310,45 @@ export const PolicyViewSchema = z
   .describe("A version of a tenant's policy document.");
 
 export type PolicyView = z.infer<typeof PolicyViewSchema>;
+
+export const PublishedPolicySchema = PolicyViewSchema.extend({
+  warnings: z
+    .array(z.string())
+    .describe('What the publisher should know: each Standard category the document disables, each Standard category whose Standard signals it drops. Empty when none.'),
+}).describe('The version just published, with warnings.');
+
+export type PublishedPolicy = z.infer<typeof PublishedPolicySchema>;
+
+/**
+ * What `PUT /v1/policy` takes besides a bare document: the envelope `GET /v1/policy` answers (and the PUT
+ * itself, with its warnings). Only `document` is used: `version`, `created_at` and `warnings` describe a
+ * version already published and are ignored (every PUT makes a new version).
+ */
+export const PolicyEnvelopeSchema = z
+  .strictObject({
+    version: z.string().max(200).optional(),
+    created_at: z.string().max(100).nullable().optional(),
+    warnings: z.array(z.string()).optional(),
+    document: z.unknown(),
+  })
+  .describe('A policy version as GET /v1/policy answers it; only its document is read.');
+
+export type PolicyBodyParse = { success: true; data: PolicyDocument; envelope: boolean } | { success: false; issues: z.core.$ZodIssue[] };
+
+/**
+ * The document of a PUT body, validated: the body itself, or its `document` when the body is an envelope
+ * (an object with a `document` field, which a document never has). Issues of an envelope's document are
+ * named from the body (`document.categories.0.name`).
+ */
+export function parsePolicyBody(body: unknown): PolicyBodyParse {
+  const isEnvelope = body !== null && typeof body === 'object' && !Array.isArray(body) && 'document' in body;
+  let document = body;
+  if (isEnvelope) {
+    const envelope = PolicyEnvelopeSchema.safeParse(body);
+    if (!envelope.success) return { success: false, issues: envelope.error.issues };
+    document = envelope.data.document;
+  }
+  const parsed = PolicyDocumentSchema.safeParse(document);
+  if (parsed.success) return { success: true, data: parsed.data, envelope: isEnvelope };
+  return { success: false, issues: isEnvelope ? parsed.error.issues.map((i) => ({ ...i, path: ['document', ...i.path] })) : parsed.error.issues };
+}

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertMediaKey, assertMediaPrefix } from './keys.ts';
-import { MediaNotFoundError, type MediaStore } from './types.ts';
+import { MediaNotFoundError, mediaKeys, type MediaStore } from './types.ts';
 
 export interface FsMediaStoreOptions {
   dir: string;
@@ -129,6 +129,24 @@ export class FsMediaStore implements MediaStore {
     await walk(baseDir, baseKey);
     if (baseKey && `${baseKey}/`.startsWith(prefix)) await fsp.rmdir(baseDir).catch(() => undefined);
     return deleted;
+  }
+
+  /**
+   * The retention sweep (deleteJobsOlderThan) goes by the job folder's time: renewing sets it to now,
+   * for each job folder older than `minAgeMs`. Counts the files in the folders renewed.
+   */
+  async renewJobs(jobIds: readonly string[], minAgeMs: number): Promise<number> {
+    let renewed = 0;
+    const now = new Date();
+    for (const id of new Set(jobIds)) {
+      const dir = this.pathOf(mediaKeys.jobPrefix(id).slice(0, -1));
+      const st = await fsp.stat(dir).catch(() => null);
+      if (!st?.isDirectory() || now.getTime() - st.mtimeMs < minAgeMs) continue;
+      await fsp.utimes(dir, now, now);
+      const entries = await fsp.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [] as Dirent[]);
+      renewed += entries.filter((e) => e.isFile()).length;
+    }
+    return renewed;
   }
 
   /** Job folders whose newest write is before the cutoff (frames kept for review, or left by a crash). */

@@ -9,10 +9,15 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
-import { Objm, StorageType, type ObjectStore } from '@nats-io/obj';
+import { Objm, StorageType, type ObjectInfo, type ObjectStore } from '@nats-io/obj';
 import { drainOrClose } from '../bus/jetstream.ts';
 import { assertMediaKey, assertMediaPrefix } from './keys.ts';
-import { MediaNotFoundError, type MediaStore } from './types.ts';
+import { MediaNotFoundError, mediaKeys, type MediaStore } from './types.ts';
+
+/** renewJobs looks up at most this many jobs' objects by key; more are found by listing the bucket. */
+const LOOKUP_JOBS_MAX = 16;
+/** Frames of one job, at most (a 180 s video at 1 fps has 180; this is a guard, not a limit). */
+const MAX_FRAMES = 100_000;
 
 export interface NatsObjectMediaStoreOptions {
   /** NATS URL; either this or `connection`. */
@@ -126,6 +131,41 @@ export class NatsObjectMediaStore implements MediaStore {
       deleted++;
     }
     return deleted;
+  }
+
+  /**
+   * An object's age is that of its messages in the bucket's stream (max_age): renewing writes it again
+   * (same name and bytes, new messages; the old ones are purged), for each object older than `minAgeMs`.
+   * A few jobs are looked up by the keys media have (mediaKeys: source, audio, frames numbered from 1);
+   * many at once by one listing of the bucket.
+   */
+  async renewJobs(jobIds: readonly string[], minAgeMs: number): Promise<number> {
+    const ids = [...new Set(jobIds)];
+    if (!ids.length) return 0;
+    const os = this.store();
+    const now = Date.now();
+    const renew = async (info: ObjectInfo | null): Promise<number> => {
+      if (!info || info.deleted || now - Date.parse(info.mtime) < minAgeMs) return 0;
+      const bytes = await os.getBlob(info.name);
+      if (!bytes) return 0; // expired or deleted meanwhile: nothing left to keep
+      await os.putBlob({ name: info.name }, bytes);
+      return 1;
+    };
+    let renewed = 0;
+    if (ids.length > LOOKUP_JOBS_MAX) {
+      const prefixes = ids.map((id) => mediaKeys.jobPrefix(id));
+      for (const info of await os.list()) if (prefixes.some((p) => info.name.startsWith(p))) renewed += await renew(info);
+      return renewed;
+    }
+    for (const id of ids) {
+      for (const key of [mediaKeys.source(id), mediaKeys.audio(id)]) renewed += await renew(await os.info(key));
+      for (let i = 1; i <= MAX_FRAMES; i++) {
+        const info = await os.info(mediaKeys.frame(id, i));
+        if (!info || info.deleted) break;
+        renewed += await renew(info);
+      }
+    }
+    return renewed;
   }
 
   /** Objects expire after ttlMs in the bucket itself (max_age). */

@@ -19,6 +19,12 @@ export interface MediaStore {
   deletePrefix(prefix: string): Promise<number>;
   /** Deletes the job media (`jobs/<id>/...`) written before `cutoff`; the object store's TTL already does this. */
   deleteJobsOlderThan(cutoff: Date): Promise<number>;
+  /**
+   * Restarts the retention of these jobs' media (`jobs/<id>/...`) written or renewed more than `minAgeMs`
+   * ago (0: all of them): they are kept another full retention period (MEDIA_RETENTION_HOURS) from now.
+   * The moderator keeps the frames of items in review this way. Returns how many objects were renewed.
+   */
+  renewJobs(jobIds: readonly string[], minAgeMs: number): Promise<number>;
 }
 
 export class MediaNotFoundError extends Error {

@@ -14,6 +14,7 @@ import type { ModerationReply as _moderation_v1_ModerationReply, ModerationReply
 import type { ReviewFrameRequest as _moderation_v1_ReviewFrameRequest, ReviewFrameRequest__Output as _moderation_v1_ReviewFrameRequest__Output } from '../../moderation/v1/ReviewFrameRequest';
 import type { ReviewItemRef as _moderation_v1_ReviewItemRef, ReviewItemRef__Output as _moderation_v1_ReviewItemRef__Output } from '../../moderation/v1/ReviewItemRef';
 import type { ReviewQueueRequest as _moderation_v1_ReviewQueueRequest, ReviewQueueRequest__Output as _moderation_v1_ReviewQueueRequest__Output } from '../../moderation/v1/ReviewQueueRequest';
+import type { ReviewStatsRequest as _moderation_v1_ReviewStatsRequest, ReviewStatsRequest__Output as _moderation_v1_ReviewStatsRequest__Output } from '../../moderation/v1/ReviewStatsRequest';
 
 export interface ModeratorClient extends grpc.Client {
   Appeal(argument: _moderation_v1_AppealRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
@@ -97,6 +98,15 @@ export interface ModeratorClient extends grpc.Client {
   moderate(argument: _moderation_v1_ModerateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_ModerationReply__Output>): grpc.ClientUnaryCall;
   moderate(argument: _moderation_v1_ModerateRequest, callback: grpc.requestCallback<_moderation_v1_ModerationReply__Output>): grpc.ClientUnaryCall;
   
+  Release(argument: _moderation_v1_ReviewItemRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
+  Release(argument: _moderation_v1_ReviewItemRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
+  Release(argument: _moderation_v1_ReviewItemRef, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
+  Release(argument: _moderation_v1_ReviewItemRef, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
+  release(argument: _moderation_v1_ReviewItemRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
+  release(argument: _moderation_v1_ReviewItemRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
+  release(argument: _moderation_v1_ReviewItemRef, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
+  release(argument: _moderation_v1_ReviewItemRef, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
+  
   ReviewQueue(argument: _moderation_v1_ReviewQueueRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
   ReviewQueue(argument: _moderation_v1_ReviewQueueRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
   ReviewQueue(argument: _moderation_v1_ReviewQueueRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
@@ -105,6 +115,15 @@ export interface ModeratorClient extends grpc.Client {
   reviewQueue(argument: _moderation_v1_ReviewQueueRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
   reviewQueue(argument: _moderation_v1_ReviewQueueRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
   reviewQueue(argument: _moderation_v1_ReviewQueueRequest, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
+  
+  ReviewStats(argument: _moderation_v1_ReviewStatsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
+  ReviewStats(argument: _moderation_v1_ReviewStatsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
+  ReviewStats(argument: _moderation_v1_ReviewStatsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
+  ReviewStats(argument: _moderation_v1_ReviewStatsRequest, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
+  reviewStats(argument: _moderation_v1_ReviewStatsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
+  reviewStats(argument: _moderation_v1_ReviewStatsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
+  reviewStats(argument: _moderation_v1_ReviewStatsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
+  reviewStats(argument: _moderation_v1_ReviewStatsRequest, callback: grpc.requestCallback<_moderation_v1_JsonReply__Output>): grpc.ClientUnaryCall;
   
 }
 
@@ -127,7 +146,11 @@ export interface ModeratorHandlers extends grpc.UntypedServiceImplementation {
   
   Moderate: grpc.handleUnaryCall<_moderation_v1_ModerateRequest__Output, _moderation_v1_ModerationReply>;
   
+  Release: grpc.handleUnaryCall<_moderation_v1_ReviewItemRef__Output, _moderation_v1_JsonReply>;
+  
   ReviewQueue: grpc.handleUnaryCall<_moderation_v1_ReviewQueueRequest__Output, _moderation_v1_JsonReply>;
+  
+  ReviewStats: grpc.handleUnaryCall<_moderation_v1_ReviewStatsRequest__Output, _moderation_v1_JsonReply>;
   
 }
 
@@ -141,5 +164,7 @@ export interface ModeratorDefinition extends grpc.ServiceDefinition {
   GetReviewItem: MethodDefinition<_moderation_v1_ReviewItemRef, _moderation_v1_JsonReply, _moderation_v1_ReviewItemRef__Output, _moderation_v1_JsonReply__Output>
   ListAudit: MethodDefinition<_moderation_v1_AuditRequest, _moderation_v1_JsonReply, _moderation_v1_AuditRequest__Output, _moderation_v1_JsonReply__Output>
   Moderate: MethodDefinition<_moderation_v1_ModerateRequest, _moderation_v1_ModerationReply, _moderation_v1_ModerateRequest__Output, _moderation_v1_ModerationReply__Output>
+  Release: MethodDefinition<_moderation_v1_ReviewItemRef, _moderation_v1_JsonReply, _moderation_v1_ReviewItemRef__Output, _moderation_v1_JsonReply__Output>
   ReviewQueue: MethodDefinition<_moderation_v1_ReviewQueueRequest, _moderation_v1_JsonReply, _moderation_v1_ReviewQueueRequest__Output, _moderation_v1_JsonReply__Output>
+  ReviewStats: MethodDefinition<_moderation_v1_ReviewStatsRequest, _moderation_v1_JsonReply, _moderation_v1_ReviewStatsRequest__Output, _moderation_v1_JsonReply__Output>
 }

@@ -2,6 +2,8 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { DryRunPolicyReply as _moderation_v1_DryRunPolicyReply, DryRunPolicyReply__Output as _moderation_v1_DryRunPolicyReply__Output } from '../../moderation/v1/DryRunPolicyReply';
+import type { DryRunPolicyRequest as _moderation_v1_DryRunPolicyRequest, DryRunPolicyRequest__Output as _moderation_v1_DryRunPolicyRequest__Output } from '../../moderation/v1/DryRunPolicyRequest';
 import type { PoliciesOfTenant as _moderation_v1_PoliciesOfTenant, PoliciesOfTenant__Output as _moderation_v1_PoliciesOfTenant__Output } from '../../moderation/v1/PoliciesOfTenant';
 import type { PolicyVersionRef as _moderation_v1_PolicyVersionRef, PolicyVersionRef__Output as _moderation_v1_PolicyVersionRef__Output } from '../../moderation/v1/PolicyVersionRef';
 import type { PolicyVersionReply as _moderation_v1_PolicyVersionReply, PolicyVersionReply__Output as _moderation_v1_PolicyVersionReply__Output } from '../../moderation/v1/PolicyVersionReply';
@@ -16,6 +18,15 @@ export interface PoliciesClient extends grpc.Client {
   activePolicy(argument: _moderation_v1_PoliciesOfTenant, metadata: grpc.Metadata, callback: grpc.requestCallback<_moderation_v1_PolicyVersionReply__Output>): grpc.ClientUnaryCall;
   activePolicy(argument: _moderation_v1_PoliciesOfTenant, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_PolicyVersionReply__Output>): grpc.ClientUnaryCall;
   activePolicy(argument: _moderation_v1_PoliciesOfTenant, callback: grpc.requestCallback<_moderation_v1_PolicyVersionReply__Output>): grpc.ClientUnaryCall;
+  
+  DryRunPolicy(argument: _moderation_v1_DryRunPolicyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_DryRunPolicyReply__Output>): grpc.ClientUnaryCall;
+  DryRunPolicy(argument: _moderation_v1_DryRunPolicyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_moderation_v1_DryRunPolicyReply__Output>): grpc.ClientUnaryCall;
+  DryRunPolicy(argument: _moderation_v1_DryRunPolicyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_DryRunPolicyReply__Output>): grpc.ClientUnaryCall;
+  DryRunPolicy(argument: _moderation_v1_DryRunPolicyRequest, callback: grpc.requestCallback<_moderation_v1_DryRunPolicyReply__Output>): grpc.ClientUnaryCall;
+  dryRunPolicy(argument: _moderation_v1_DryRunPolicyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_DryRunPolicyReply__Output>): grpc.ClientUnaryCall;
+  dryRunPolicy(argument: _moderation_v1_DryRunPolicyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_moderation_v1_DryRunPolicyReply__Output>): grpc.ClientUnaryCall;
+  dryRunPolicy(argument: _moderation_v1_DryRunPolicyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_DryRunPolicyReply__Output>): grpc.ClientUnaryCall;
+  dryRunPolicy(argument: _moderation_v1_DryRunPolicyRequest, callback: grpc.requestCallback<_moderation_v1_DryRunPolicyReply__Output>): grpc.ClientUnaryCall;
   
   GetPolicyVersion(argument: _moderation_v1_PolicyVersionRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_moderation_v1_PolicyVersionReply__Output>): grpc.ClientUnaryCall;
   GetPolicyVersion(argument: _moderation_v1_PolicyVersionRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_moderation_v1_PolicyVersionReply__Output>): grpc.ClientUnaryCall;
@@ -40,6 +51,8 @@ export interface PoliciesClient extends grpc.Client {
 export interface PoliciesHandlers extends grpc.UntypedServiceImplementation {
   ActivePolicy: grpc.handleUnaryCall<_moderation_v1_PoliciesOfTenant__Output, _moderation_v1_PolicyVersionReply>;
   
+  DryRunPolicy: grpc.handleUnaryCall<_moderation_v1_DryRunPolicyRequest__Output, _moderation_v1_DryRunPolicyReply>;
+  
   GetPolicyVersion: grpc.handleUnaryCall<_moderation_v1_PolicyVersionRef__Output, _moderation_v1_PolicyVersionReply>;
   
   PublishPolicy: grpc.handleUnaryCall<_moderation_v1_PublishPolicyRequest__Output, _moderation_v1_PolicyVersionReply>;
@@ -48,6 +61,7 @@ export interface PoliciesHandlers extends grpc.UntypedServiceImplementation {
 
 export interface PoliciesDefinition extends grpc.ServiceDefinition {
   ActivePolicy: MethodDefinition<_moderation_v1_PoliciesOfTenant, _moderation_v1_PolicyVersionReply, _moderation_v1_PoliciesOfTenant__Output, _moderation_v1_PolicyVersionReply__Output>
+  DryRunPolicy: MethodDefinition<_moderation_v1_DryRunPolicyRequest, _moderation_v1_DryRunPolicyReply, _moderation_v1_DryRunPolicyRequest__Output, _moderation_v1_DryRunPolicyReply__Output>
   GetPolicyVersion: MethodDefinition<_moderation_v1_PolicyVersionRef, _moderation_v1_PolicyVersionReply, _moderation_v1_PolicyVersionRef__Output, _moderation_v1_PolicyVersionReply__Output>
   PublishPolicy: MethodDefinition<_moderation_v1_PublishPolicyRequest, _moderation_v1_PolicyVersionReply, _moderation_v1_PublishPolicyRequest__Output, _moderation_v1_PolicyVersionReply__Output>
 }

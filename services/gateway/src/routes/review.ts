@@ -1,11 +1,14 @@
-// REST for human review (/v1/review), reviewer tokens only: the queue, an item with its analysis and
-// frames, claiming and deciding. The reviewer and tenant come from the token, never from the request.
+// REST for human review (/v1/review), reviewer tokens only: who is signed in, the queue (in due order,
+// with filters), an item with its analysis and frames (reading an item never claims it), claiming,
+// releasing a claim and deciding, and the supervisor's statistics (tenant admins). The reviewer and
+// tenant come from the token, never from the request.
 import express from 'express';
 import { z } from 'zod';
 import { ApiError } from '@modsvc/common/errors';
 import type { ModeratorApi } from '@modsvc/common/contracts';
-import { ReviewDecisionInputSchema } from '@modsvc/common/domain/index';
-import { reviewerOf } from '../roles.ts';
+import { reviewSettingsOf } from '@modsvc/common/tenants';
+import { ReviewDecisionInputSchema, ReviewQueueFilterSchema, type ReviewerSelf } from '@modsvc/common/domain/index';
+import { reviewerOf, type AuthedRequest } from '../roles.ts';
 import { jsonBody, moderationJobIdOf, queryOf } from './params.ts';
 import { asyncRoute } from '../async-route.ts';
 
@@ -18,7 +21,15 @@ export const REVIEW_QUEUE_MAX_LIMIT = 200;
 
 export const ReviewQueueQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(REVIEW_QUEUE_MAX_LIMIT).default(REVIEW_QUEUE_DEFAULT_LIMIT),
+  ...ReviewQueueFilterSchema.shape,
 });
+
+/** The token's issue and expiry times (the gateway verified it before the route runs). */
+function tokenTimes(req: express.Request): { issued_at: string; expires_at: string } {
+  const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { iat: number; exp: number };
+  return { issued_at: new Date(claims.iat * 1000).toISOString(), expires_at: new Date(claims.exp * 1000).toISOString() };
+}
 
 const FRAME_INDEX = /^\d{1,6}$/;
 
@@ -37,8 +48,33 @@ export function reviewRoutes(deps: ReviewRoutesDeps): express.Router {
     '/review/queue',
     asyncRoute(async (req, res) => {
       const reviewer = reviewerOf(req);
-      const { limit } = queryOf(req, ReviewQueueQuerySchema);
-      res.json({ items: await deps.moderator.reviewQueue(reviewer, limit) });
+      const { limit, ...filter } = queryOf(req, ReviewQueueQuerySchema);
+      res.json(await deps.moderator.reviewQueue(reviewer, limit, filter));
+    }),
+  );
+
+  // Who the token is for, whether they are a tenant admin (the console shows the supervisor view), when
+  // they signed in and until when, and the account's SLA per review kind.
+  router.get(
+    '/review/me',
+    asyncRoute(async (req: AuthedRequest, res) => {
+      const reviewer = reviewerOf(req);
+      const tenant = req.tenant ?? null;
+      const admin = tenant?.reviewers.find((r) => r.id === reviewer.reviewerId)?.admin ?? false;
+      const me: ReviewerSelf = { tenant_id: reviewer.tenantId, reviewer_id: reviewer.reviewerId, admin, ...tokenTimes(req), sla_hours: { ...reviewSettingsOf(tenant).slaHours } };
+      res.json(me);
+    }),
+  );
+
+  // The supervisor's view: tenant admins only (the moderator checks it again against its tenants file).
+  router.get(
+    '/review/stats',
+    asyncRoute(async (req: AuthedRequest, res) => {
+      const reviewer = reviewerOf(req);
+      if (req.tenant && !req.tenant.reviewers.some((r) => r.id === reviewer.reviewerId && r.admin)) {
+        throw new ApiError('forbidden', 'The review statistics are for tenant admins (reviewers with "admin": true in the tenants file).');
+      }
+      res.json(await deps.moderator.reviewStats(reviewer));
     }),
   );
 
@@ -58,6 +94,14 @@ export function reviewRoutes(deps: ReviewRoutesDeps): express.Router {
     asyncRoute(async (req, res) => {
       const reviewer = reviewerOf(req);
       res.json(await deps.moderator.claim(reviewer, moderationJobIdOf(req)));
+    }),
+  );
+
+  router.post(
+    '/review/:moderationJobId/release',
+    asyncRoute(async (req, res) => {
+      const reviewer = reviewerOf(req);
+      res.json(await deps.moderator.release(reviewer, moderationJobIdOf(req)));
     }),
   );
 

@@ -1,7 +1,7 @@
 // The text `make recalibrate` prints: per category, the feedback counted, current and proposed
 // thresholds, and precision and recall at the rejecting (HIGH) and review (MEDIUM) levels, before and after.
-import type { PolicyThresholds } from '../packages/common/src/domain/policy-document.ts';
-import type { CategoryRecalibration, LevelMeasures, Measure, RecalibrationTargets } from '../services/moderator/src/recalibrate.ts';
+import type { PolicyThresholds } from '@modsvc/common/domain/index';
+import type { CategoryRecalibration, LevelMeasures, Measure, RecalibrationTargets } from './recalibrate.ts';
 
 export interface ReportHead {
   tenant: string;
