@@ -126,7 +126,7 @@ export class LanguageIdentifier {
 
   /** Naive Bayes scores over the kit languages only. */
   kitGuess(text: string): LanguageGuess {
-    const { languages, table, min, step, hashBits, charMin, charMax } = this.model;
+    const { languages, table, step, hashBits, charMin, charMax } = this.model;
     const L = languages.length;
     const words = langIdWords(text);
     let letters = 0;
