@@ -39,7 +39,12 @@ async function createBank(ctx: ReliabilityContext): Promise<Record<string, strin
   const bankId = String(bank.body.bank_id);
   const item = await ctx.acme.submitFile(`/banks/${bankId}/content`, { data: await makePng(64, 64), filename: 'known.png', type: 'image/png' });
   if (item.status !== 201 && item.status !== 200) throw new Error(`POST /banks/{bank_id}/content: HTTP ${item.status} ${JSON.stringify(item.body)}`);
-  return { bank_id: bankId, content_id: String(item.body.content_id) };
+  // A video too, as vPDQ (frame_number,quality,pdq_hex,timestamp), for the routes about a banked video.
+  const frames = [0, 1, 2].map((n) => `${n},100,${((n + 1) * 0x1111).toString(16).padStart(4, '0').repeat(16)},${n}.000`).join('\n');
+  const video = await ctx.acme.postJson(`/banks/${bankId}/content`, { videos: [{ vpdq: frames, note: 'tenant-isolation video' }] });
+  if (video.status !== 201 && video.status !== 200) throw new Error(`POST /banks/{bank_id}/content (vPDQ): HTTP ${video.status} ${JSON.stringify(video.body)}`);
+  const videoItem = (video.body.items as { content_id: string }[] | undefined)?.[0] ?? (video.body as { content_id?: string });
+  return { bank_id: bankId, content_id: String(item.body.content_id), video_content_id: String(videoItem.content_id) };
 }
 
 /** Tenant A's active policy version (a Standard tenant's is the shared Standard document). */
@@ -92,5 +97,7 @@ export function unknownParams(route: DocumentedRoute, resources: TenantResources
  */
 export function pathWithIds(route: DocumentedRoute, resources: TenantResources, placeholder = 'unknown'): string {
   const kind = /^\/classify\/([^/]+)\/([^/]+)\//.exec(route.path);
-  return route.path.replace(/\{([^}]+)\}/g, (_, name: string) => (name === 'job_id' && kind ? resources.jobs[`${kind[1]}/${kind[2]}`] : resources.ids[name]) ?? placeholder);
+  // A route about a banked video (…/vpdq) names the video, not the picture.
+  const id = (name: string) => (name === 'content_id' && route.path.endsWith('/vpdq') ? resources.ids.video_content_id : resources.ids[name]);
+  return route.path.replace(/\{([^}]+)\}/g, (_, name: string) => (name === 'job_id' && kind ? resources.jobs[`${kind[1]}/${kind[2]}`] : id(name)) ?? placeholder);
 }
