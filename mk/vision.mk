@@ -2,7 +2,7 @@
 VISION_DIR := services/vision-inference
 VISION_MANIFEST ?= ../shared/data/images/labels.csv
 
-.PHONY: train-vision vision-collect vision-calibrate vision-latency vision-report models models-report convert-nsfwjs-onnx bench-nsfw-onnx objects-by-source
+.PHONY: train-vision vision-collect vision-calibrate vision-latency vision-report models models-report convert-nsfwjs-onnx bench-nsfw-onnx bench-ocr-languages objects-by-source
 
 # Runs every lite-set model over the labelled images (resumable cache in train/.cache/), then fits
 # the MobileNetV2-feature heads and the per-class calibrators; writes services/vision-inference/artifacts/.
@@ -31,6 +31,12 @@ convert-nsfwjs-onnx: install
 # nsfwjs' MobileNetV2 on tfjs-wasm (before) vs onnxruntime-node (now) in one run (bench/results/nsfw-onnx.json).
 bench-nsfw-onnx: install
 	LOG_LEVEL=warn npx tsx bench/nsfw-onnx.bench.ts
+
+# OCR per language and script (captions rendered in 13 languages, English checked on kit memes and
+# screenshots) and its cost per image, English alone against the language configurations, one run
+# (bench/results/ocr-languages.json; BENCH_OCR_CONFIGS picks the configurations).
+bench-ocr-languages: install system-deps
+	LOG_LEVEL=warn npx tsx bench/ocr-languages.bench.ts
 
 # End-to-end latency of the lite analyzer on single images (artifacts/latency.json).
 vision-latency: install

@@ -17,6 +17,18 @@ export const DEFAULT_OCR_MAX_SIDE = 768;
 /** Longest side frames are decoded to before the models see them. */
 export const DEFAULT_DECODE_MAX_SIDE = 1024;
 
+/**
+ * Tesseract languages OCR can read: eng (npm, always there) and Debian's traineddata, installed by
+ * `make system-deps` (tesseract-ocr-<code>, and the Greek script model tesseract-ocr-script-grek);
+ * the Cyrillic and Latin script models (tesseract-ocr-script-cyrl / -latn) are accepted, not installed.
+ */
+export const OCR_LANGUAGES = ['eng', 'rus', 'ukr', 'ell', 'deu', 'spa', 'fra', 'ita', 'por', 'pol', 'tur', 'dan', 'ind', 'ara', 'kor', 'Greek', 'Cyrillic', 'Latin'] as const;
+export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
+/** English first (every frame), then Russian, Ukrainian and the Greek script model for frames English reads badly (bench/results/ocr-languages.json). */
+export const DEFAULT_OCR_LANGUAGES: readonly OcrLanguage[] = ['eng', 'rus', 'ukr', 'Greek'];
+export const OCR_STRATEGIES = ['second-pass', 'combined'] as const;
+export type OcrStrategy = (typeof OCR_STRATEGIES)[number];
+
 const optionalNumber = () => z.preprocess(emptyAsUndefined, z.coerce.number().optional());
 /** On for 1, true, yes or on (any case); off for anything else; `byDefault` when unset or empty. */
 const onOff = (byDefault = false) => z.string().optional().transform((v) => (v?.trim() ? /^(1|true|yes|on)$/i.test(v.trim()) : byDefault));
@@ -99,6 +111,29 @@ export const settingsSchema = z.object({
   VISION_HUMAN_MAX_SIDE: numberOr(DEFAULT_HUMAN_MAX_SIDE),
   /** Longest side of the frame given to OCR. */
   VISION_OCR_MAX_SIDE: numberOr(DEFAULT_OCR_MAX_SIDE),
+  /**
+   * Languages OCR reads (tesseract codes, comma- or +-separated; default eng,rus,ukr,Greek). The first reads
+   * every frame; with VISION_OCR_STRATEGY=second-pass the others join only for frames it reads badly.
+   * A language whose Debian traineddata is missing is left out with a warning (eng never is).
+   */
+  VISION_OCR_LANGUAGES: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() ? v.split(/[,+]/).map((s) => s.trim()).filter(Boolean) : undefined) : v),
+    z
+      .array(z.enum(OCR_LANGUAGES, { error: (issue) => `${String(issue.input)} is not an OCR language (${OCR_LANGUAGES.join(', ')})` }))
+      .min(1)
+      .refine((l) => new Set(l).size === l.length, 'an OCR language is listed twice')
+      .default([...DEFAULT_OCR_LANGUAGES]),
+  ),
+  /**
+   * second-pass (default): the first OCR language alone reads every frame, and all of them read again a
+   * frame where it is confident about at most half of its words. combined: every language in one pass.
+   */
+  VISION_OCR_STRATEGY: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z.enum(OCR_STRATEGIES, { error: (issue) => `${String(issue.input)} is not an OCR strategy (second-pass, combined)` }).default('second-pass'),
+  ),
+  /** Directory of the non-English traineddata; unset: /usr/share/tesseract-ocr/5/tessdata, else /usr/share/tesseract-ocr/4.00/tessdata. */
+  VISION_TESSDATA_DIR: optionalString(),
   /** Detector (anchor, class) pairs at or above this score become candidate boxes. */
   VISION_DETECTOR_CONF: numberOr(0.25),
   /** Detector boxes of one class overlapping a kept one by more than this IoU are dropped. */

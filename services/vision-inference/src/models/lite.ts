@@ -4,11 +4,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { VisualClass } from '@modsvc/common/classes';
-import type { VisionSettings } from '../settings.ts';
+import { DEFAULT_OCR_LANGUAGES, type VisionSettings } from '../settings.ts';
 import { ModelRegistry, type ModelSpec } from './registry.ts';
 import { nsfwLoader, nsfwSpec, nsfwTfjsLoader } from './nsfw.ts';
 import { humanLoader, humanOnnxLoader, humanSpec, type HumanModule } from './human.ts';
-import { ocrLoader, ocrSpec } from './ocr.ts';
+import { ocrModel, ocrSpec } from './ocr.ts';
 import { FACE_GENDER_ID, faceGenderLoader, faceGenderOnnxLoader, faceGenderSpec } from './face-gender.ts';
 import { selectEntries, type ModelsManifest } from './fetch.ts';
 import { declareDetector, type DeclaredDetector, type DetectorSettings } from './nudenet.ts';
@@ -51,8 +51,9 @@ export const NSFW_ID = nsfwSpec.id;
 export const OCR_ID = ocrSpec.id;
 export { FACE_GENDER_ID };
 
-/** What the lite models are loaded with: the frame sizes human and OCR see, the runtimes, whether vision v3 joins, and the ONNX session settings (heads, v3). */
+/** What the lite models are loaded with: the frame sizes human and OCR see, OCR's languages, the runtimes, whether vision v3 joins, and the ONNX session settings (heads, v3). */
 export type LiteModelSettings = Pick<VisionSettings, 'VISION_HUMAN_MAX_SIDE' | 'VISION_OCR_MAX_SIDE'> &
+  Partial<Pick<VisionSettings, 'VISION_OCR_LANGUAGES' | 'VISION_OCR_STRATEGY' | 'VISION_TESSDATA_DIR'>> &
   Pick<VisionSettings, 'VISION_NSFW_RUNTIME' | 'VISION_HUMAN_RUNTIME' | 'VISION_FACEAPI_RUNTIME' | 'VISION_V3'> &
   OnnxSettings;
 
@@ -95,7 +96,13 @@ export function liteRegistry(settings: LiteModelSettings, opts: LiteSetOptions):
     const onnx = settings.VISION_FACEAPI_RUNTIME !== 'tfjs-wasm';
     registry.declare(faceGenderSpec(onnx ? 'onnx' : 'tfjs-wasm'), onnx ? faceGenderOnnxLoader(settings) : faceGenderLoader);
   }
-  if (!disabled.has(OCR_ID)) registry.declare(ocrSpec, ocrLoader(settings.VISION_OCR_MAX_SIDE));
+  if (!disabled.has(OCR_ID)) {
+    const ocr = ocrModel(
+      { languages: settings.VISION_OCR_LANGUAGES ?? DEFAULT_OCR_LANGUAGES, strategy: settings.VISION_OCR_STRATEGY ?? 'second-pass', tessdataDir: settings.VISION_TESSDATA_DIR },
+      settings.VISION_OCR_MAX_SIDE,
+    );
+    registry.declare(ocr.spec, ocr.loader);
+  }
   const found = readHeadsManifest(dir);
   const heads = found && !disabled.has(found.id) ? found : null;
   if (heads) registry.declare(headsSpec(heads, dir));
