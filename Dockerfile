@@ -69,8 +69,13 @@ EXPOSE 8080
 USER 10001:10001
 CMD ["node", "services/gateway/index.js"]
 
-# vision-cpu: vision-inference on CPU (onnxruntime-node CPU EP, tfjs wasm).
+# vision-cpu: vision-inference on CPU (onnxruntime-node CPU EP, tfjs wasm), with the Debian traineddata
+# OCR reads beyond English (VISION_OCR_LANGUAGES, default eng,rus,ukr,Greek; mk/system.mk lists them).
 FROM runtime-base AS vision-cpu
+USER root
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends tesseract-ocr-rus tesseract-ocr-ukr tesseract-ocr-script-grek \
+ && rm -rf /var/lib/apt/lists/*
 USER 10001:10001
 CMD ["node", "services/vision-inference/index.js"]
 
@@ -84,6 +89,11 @@ RUN groupadd --gid 10001 modsvc \
  && mkdir -p /var/lib/modsvc /models && chown 10001:10001 /var/lib/modsvc /models
 WORKDIR /app
 COPY --from=deps-cuda /app /app
+# Ubuntu's traineddata: a file whose sha256 differs from the Debian one pinned in ocr.ts is left out
+# with a warning, and OCR reads the languages it could check (English at least).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends tesseract-ocr-rus tesseract-ocr-ukr tesseract-ocr-script-grek \
+ && rm -rf /var/lib/apt/lists/*
 EXPOSE 50051 9464
 USER 10001:10001
 CMD ["node", "services/vision-inference/index.js"]
