@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { hammingDistance, MihIndex, type MihHashMatch, type MihMatch } from '../src/index.ts';
 import { seededRandom } from './synthetic-images.ts';
+import { hashDrawer } from './random-hashes.ts';
 
 // Ids holding several hashes (a banked picture and its crops, a video's frames).
 
 const random = seededRandom(99);
-const randomHash = () => Uint8Array.from({ length: 32 }, () => Math.floor(random() * 256));
-function atDistance(hash: Uint8Array, distance: number): Uint8Array {
-  const copy = Uint8Array.from(hash);
-  const bits = new Set<number>();
-  while (bits.size < distance) bits.add(Math.floor(random() * 256));
-  for (const bit of bits) copy[bit >> 3]! ^= 1 << (bit & 7);
-  return copy;
-}
+const { randomHash, atDistance } = hashDrawer(random);
 
 function bruteForce(stored: Map<number, Uint8Array[]>, query: Uint8Array, radius: number): { perId: MihMatch<number>[]; perHash: MihHashMatch<number>[] } {
   const perHash: MihHashMatch<number>[] = [];

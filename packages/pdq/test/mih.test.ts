@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { hammingDistance, hashToHex, MihIndex, type MihMatch } from '../src/index.ts';
 import { seededRandom } from './synthetic-images.ts';
+import { hashDrawer } from './random-hashes.ts';
 
 const random = seededRandom(42);
 
-function randomHash(): Uint8Array {
-  return Uint8Array.from({ length: 32 }, () => Math.floor(random() * 256));
-}
-
-/** A copy of `hash` with exactly `distance` distinct bits flipped. */
-function atDistance(hash: Uint8Array, distance: number): Uint8Array {
-  const copy = Uint8Array.from(hash);
-  const bits = new Set<number>();
-  while (bits.size < distance) bits.add(Math.floor(random() * 256));
-  for (const bit of bits) copy[bit >> 3]! ^= 1 << (bit & 7);
-  return copy;
-}
+const { randomHash, atDistance } = hashDrawer(random);
 
 const nearestFirst = <Id extends string | number>(a: MihMatch<Id>, b: MihMatch<Id>): number => a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 

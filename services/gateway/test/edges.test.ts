@@ -3,24 +3,19 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from '@modsvc/common/logger';
 import { ApiError } from '@modsvc/common/errors';
 import { TenantRegistry, parseTenants } from '@modsvc/common/tenants';
 import { TokenIssuer } from '@modsvc/common/tokens';
 import { registry } from '@modsvc/common/metrics';
 import type { IngestApi, SubmitOptions } from '@modsvc/common/contracts';
 import { serveGateway, type ServedGateway } from './serve-gateway.ts';
+import { recordingLog } from './recording-log.ts';
 
 const TOKEN_KEY = 'k'.repeat(40);
 const KEYS = { acme: 'acme-key-0123456789abcdef', tight: 'tight-key-0123456789abcdef' };
 
-/** What the gateway logged, by level: a recording stand-in for the pino logger. */
-const logLines: { level: string; msg: string }[] = [];
-const record =
-  (level: string) =>
-  (...args: unknown[]) =>
-    void logLines.push({ level, msg: String(args.find((a) => typeof a === 'string') ?? '') });
-const log = { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), fatal: record('fatal') } as unknown as Logger;
+/** What the gateway logged, by level. */
+const { log, lines: logLines } = recordingLog();
 
 const submitted: SubmitOptions[] = [];
 let refuseNext: ApiError | null = null;

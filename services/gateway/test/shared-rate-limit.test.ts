@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from '@modsvc/common/logger';
 import { registry } from '@modsvc/common/metrics';
 import { EmbeddedRecordStore, MongoRecordStore, NatsKvRecordStore, type RecordCollection, type RecordStore } from '@modsvc/common/store/records/index';
 // The MongoDB adapter over an in-memory stand-in of the driver (no server), from the port's own tests.
@@ -17,15 +16,11 @@ import { nedbMongoDrivers } from '../../../packages/common/test/record-store/ned
 import { RATE_BUCKETS, bucketId, leaseBatch, sharedLimiters, takeTokens, type SharedBucket, type SharedLimiterOptions } from '../src/shared-rate-limit.ts';
 import { RateLimiter, type KeyedLimiter } from '../src/rate-limit.ts';
 import { TenantRateLimits } from '../src/tenant-limits.ts';
+import { recordingLog } from './recording-log.ts';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 
-const logLines: { level: string; msg: string }[] = [];
-const record =
-  (level: string) =>
-  (...args: unknown[]) =>
-    void logLines.push({ level, msg: String(args.find((a) => typeof a === 'string') ?? '') });
-const log = { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), fatal: record('fatal') } as unknown as Logger;
+const { log, lines: logLines } = recordingLog();
 
 /** A test clock (ms) that only moves when told, starting now so that the stores' expiry agrees with it. */
 function testClock() {

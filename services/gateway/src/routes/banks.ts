@@ -154,14 +154,19 @@ export function bankRoutes(deps: BankRoutesDeps): express.Router {
     }),
   );
 
+  /** The content item the path names, of the caller's tenant; not_found otherwise. */
+  async function contentOf(req: Request) {
+    const bankId = idParam(req, 'bankId');
+    const contentId = idParam(req, 'contentId');
+    const item = await deps.banks.getContent(tenantOf(req), bankId, contentId);
+    if (!item) throw new ApiError('not_found', `No content ${contentId} in bank ${bankId} for this account.`);
+    return { bankId, contentId, item };
+  }
+
   router.get(
     '/banks/:bankId/content/:contentId',
     asyncRoute(async (req, res) => {
-      const bankId = idParam(req, 'bankId');
-      const contentId = idParam(req, 'contentId');
-      const item = await deps.banks.getContent(tenantOf(req), bankId, contentId);
-      if (!item) throw new ApiError('not_found', `No content ${contentId} in bank ${bankId} for this account.`);
-      res.json(item);
+      res.json((await contentOf(req)).item);
     }),
   );
 
@@ -169,10 +174,7 @@ export function bankRoutes(deps: BankRoutesDeps): express.Router {
   router.get(
     '/banks/:bankId/content/:contentId/vpdq',
     asyncRoute(async (req, res) => {
-      const bankId = idParam(req, 'bankId');
-      const contentId = idParam(req, 'contentId');
-      const item = await deps.banks.getContent(tenantOf(req), bankId, contentId);
-      if (!item) throw new ApiError('not_found', `No content ${contentId} in bank ${bankId} for this account.`);
+      const { bankId, contentId, item } = await contentOf(req);
       if (!item.vpdq) throw new ApiError('not_found', `Content ${contentId} of bank ${bankId} is a picture, not a video: its PDQ hash is in GET /v1/banks/${bankId}/content/${contentId}.`);
       res.type('text/csv').attachment(`${contentId}.vpdq.csv`);
       res.send(formatVpdq(item.vpdq.map(featureOf)));
