@@ -1,6 +1,7 @@
 // Per-caption latency and throughput of the toxicity scorer on one core (Node's main thread), before
-// and after in one run: "before" is the artifact at BENCH_TOXICITY_BASELINE_REF (default: the last
-// English-only model, 1.1.0, read from git history), "after" the one the service loads. Written to
+// and after in one run: "before" is the artifact of BENCH_TOXICITY_BASELINE_VERSION (default: the last
+// English-only model, 1.1.0), "previous" that of BENCH_TOXICITY_PREVIOUS_VERSION (default 2.0.0, without
+// language heads), both read from git history, and "after" the one the service loads. Written to
 // bench/results/toxicity.json. Run with `make bench-toxicity`.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,8 +12,9 @@ import { loadToxicityModel, type ToxicityScorer } from '../services/text-toxicit
 import { settingsSchema } from '../services/text-toxicity/src/settings.ts';
 import { parseSettings } from '@modsvc/common/config';
 
-/** The commit whose artifact is the baseline (toxicity@1.1.0, English only). */
-const BASELINE_REF = process.env.BENCH_TOXICITY_BASELINE_REF || 'cce7a53';
+/** Baselines, found in git history by model version: the last English-only model and the last one without language heads. */
+const BASELINE_VERSION = process.env.BENCH_TOXICITY_BASELINE_VERSION || '1.1.0';
+const PREVIOUS_VERSION = process.env.BENCH_TOXICITY_PREVIOUS_VERSION || '2.0.0';
 const ARTIFACT_PATH = 'services/text-toxicity/artifacts/toxicity-v1';
 
 const SUBJECTS = ['my dog', 'this view', 'the new bike', 'you', 'our team', 'that referee', 'grandma', 'the city at night', 'these idiots', 'the game'];
@@ -80,34 +82,53 @@ function load(dir?: string): { scorer: ToxicityScorer; ms: number } {
   return { scorer, ms: Number(process.hrtime.bigint() - t0) / 1e6 };
 }
 
-/** The baseline artifact from git history, or null (no git, or the ref is not there). */
-function baselineDir(): string | null {
+const git = (args: string[]): Buffer => execFileSync('git', args, { maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'] });
+
+/** The newest commit whose committed artifact has `version`, copied to a temporary directory; null without git or such a commit. */
+function artifactOfVersion(version: string): { dir: string; commit: string } | null {
   try {
-    const dir = mkdtempSync(join(tmpdir(), 'toxicity-baseline-'));
-    for (const f of ['manifest.json', 'weights.bin']) {
-      const buf = execFileSync('git', ['show', `${BASELINE_REF}:${ARTIFACT_PATH}/${f}`], { maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'] });
-      writeFileSync(join(dir, f), buf);
+    const commits = git(['log', '--format=%H', '--', `${ARTIFACT_PATH}/manifest.json`]).toString().split('\n').filter(Boolean);
+    for (const commit of commits) {
+      const manifest = git(['show', `${commit}:${ARTIFACT_PATH}/manifest.json`]);
+      if ((JSON.parse(manifest.toString()) as { version?: string }).version !== version) continue;
+      const dir = mkdtempSync(join(tmpdir(), 'toxicity-baseline-'));
+      writeFileSync(join(dir, 'manifest.json'), manifest);
+      for (const f of ['weights.bin', 'langid.bin', 'heads.bin']) {
+        try {
+          writeFileSync(join(dir, f), git(['show', `${commit}:${ARTIFACT_PATH}/${f}`]));
+        } catch {
+          // Older artifacts have fewer files; the loader checks what the manifest names.
+        }
+      }
+      return { dir, commit: commit.slice(0, 12) };
     }
-    return dir;
   } catch {
-    return null;
+    // No git history (an exported tree): no baseline.
+  }
+  return null;
+}
+
+function measureVersion(version: string): (ReturnType<typeof measure> & { commit: string }) | null {
+  const base = artifactOfVersion(version);
+  if (!base) return null;
+  try {
+    const b = load(base.dir);
+    return { ...measure(b.scorer, b.ms), commit: base.commit };
+  } finally {
+    rmSync(base.dir, { recursive: true, force: true });
   }
 }
 
-const base = baselineDir();
-let before: ReturnType<typeof measure> | null = null;
-if (base) {
-  const b = load(base);
-  before = measure(b.scorer, b.ms);
-  rmSync(base, { recursive: true, force: true });
-}
+const before = measureVersion(BASELINE_VERSION);
+const previous = PREVIOUS_VERSION === BASELINE_VERSION ? null : measureVersion(PREVIOUS_VERSION);
 const a = load();
 const after = measure(a.scorer, a.ms);
 const result = {
   date: new Date().toISOString(),
   node: process.version,
-  note: 'single thread; English captions 3-8 words, multilingual captions 3-8 words in 10 languages (hand-written); long = 50 captions (~300 words) per text scored in 40-word windows every 20 words plus one window per sentence/clause. "after" includes language identification of every text. "before" is the artifact at ' + BASELINE_REF + ' (English only, no language identification) scored by the current code.',
+  note: `single thread; English captions 3-8 words, multilingual captions 3-8 words in 10 languages (hand-written); long = 50 captions (~300 words) per text scored in 40-word windows every 20 words plus one window per sentence/clause. "after" includes language identification of every text. "before" is toxicity@${BASELINE_VERSION} (English only, no language identification) and "previous" toxicity@${PREVIOUS_VERSION} (no per-language heads), their artifacts read from git history and scored by the current code.`,
   before,
+  previous,
   after,
 };
 const dir = fileURLToPath(new URL('./results/', import.meta.url));

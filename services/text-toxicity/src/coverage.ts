@@ -9,9 +9,10 @@ import type { ToxicityScorer } from './model/scorer.ts';
  */
 export function toxicityCoverage(scorer: ToxicityScorer): TextCoverage {
   const { manifest } = scorer.model;
+  const headLanguages = Object.keys(manifest.heads?.languages ?? {}).sort();
   const labels = Object.entries(manifest.labels).map(([label, info]) =>
     info.scored
-      ? { label, scored: true, note: `calibrated (Platt) per language; ${info.trainPositives} training positives` }
+      ? { label, scored: true, note: `calibrated (Platt) per language; ${info.trainPositives} training positives${label === 'toxicity' && headLanguages.length ? `; stacked with the language's own head in ${headLanguages.join(', ')}` : ''}` }
       : { label, scored: false, note: info.reason },
   );
   const languages = Object.entries(manifest.languages ?? {})

@@ -10,7 +10,7 @@ const dirs: string[] = [];
 function copyArtifact(): string {
   const d = mkdtempSync(join(tmpdir(), 'toxicity-artifact-'));
   dirs.push(d);
-  for (const f of ['manifest.json', 'weights.bin', 'langid.bin']) copyFileSync(join(DEFAULT_MODEL_DIR, f), join(d, f));
+  for (const f of ['manifest.json', 'weights.bin', 'langid.bin', 'heads.bin']) copyFileSync(join(DEFAULT_MODEL_DIR, f), join(d, f));
   return d;
 }
 afterEach(() => {
@@ -60,6 +60,24 @@ describe('toxicity artifact loading', () => {
     flipped[12345] = (flipped[12345]! + 1) & 0xff;
     writeFileSync(join(c, 'weights.bin'), flipped);
     expect(() => loadToxicityModel({ TOXICITY_MODEL_DIR: c })).toThrow(/is corrupt/);
+  });
+
+  it('fails clearly when the language heads file is missing or corrupt, or a head lies outside it', () => {
+    const d = copyArtifact();
+    rmSync(join(d, 'heads.bin'));
+    expect(() => loadToxicityModel({ TOXICITY_MODEL_DIR: d })).toThrow(/language heads file heads\.bin not found/);
+
+    const c = copyArtifact();
+    const flipped = Buffer.from(readFileSync(join(c, 'heads.bin')));
+    flipped[777] = (flipped[777]! + 1) & 0xff;
+    writeFileSync(join(c, 'heads.bin'), flipped);
+    expect(() => loadToxicityModel({ TOXICITY_MODEL_DIR: c })).toThrow(/heads\.bin is corrupt/);
+
+    const o = copyArtifact();
+    const m = JSON.parse(readFileSync(join(o, 'manifest.json'), 'utf8')) as { heads: { languages: Record<string, { offset: number }> } };
+    m.heads.languages.de!.offset = readFileSync(join(o, 'heads.bin')).length;
+    writeFileSync(join(o, 'manifest.json'), JSON.stringify(m));
+    expect(() => loadToxicityModel({ TOXICITY_MODEL_DIR: o })).toThrow(/language head de lies outside heads\.bin/);
   });
 
   it('rejects a manifest whose label entries are missing', () => {

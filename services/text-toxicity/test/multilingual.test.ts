@@ -72,14 +72,15 @@ const CAPTIONS: Record<string, { benign: string[]; abusive: string[] }> = {
 const toxicity = (t: string): number | null => scorer.scoreOne(t).scores.toxicity;
 
 /**
- * Known failures of 2.0.0 (docs/toxicity.md, known weaknesses): the Korean kit is comments on
- * celebrity news and misses the commonest insults (병신, 개새끼) in short captions; the Indonesian
- * model misses "lonte" and scores "anjing" (dog, also an insult) in a benign caption; the Spanish
- * kit (HatEval) labels hate speech only, and its non-hateful tweets are full of profanity, so
- * "Vete a la mierda, hijo de puta" scores low. These run as expected failures, so the suite notices
- * when a model fixes them.
+ * Known failures of 2.1.0 (docs/toxicity.md, known weaknesses): the Italian kit (CONAN) is hate
+ * speech against groups, and the Italian head, stacked with a large weight, scores the plain insult
+ * "Sei proprio un idiota, stai zitto" below a benign caption; the Indonesian model misses "lonte"
+ * and scores "anjing" (dog, also an insult) in a benign caption; the Spanish kit (HatEval) labels
+ * hate speech only, and its non-hateful tweets are full of profanity, so "Vete a la mierda, hijo de
+ * puta" scores low. Korean failed in 2.0.0 and passes since its head (jamo n-grams). These run as
+ * expected failures, so the suite notices when a model fixes them.
  */
-const KNOWN_FAILURES = new Set(['ko', 'id', 'es']);
+const KNOWN_FAILURES = new Set(['it', 'id', 'es']);
 
 describe('toxicity in every language of the kit', () => {
   for (const [lang, { benign, abusive }] of Object.entries(CAPTIONS)) {
@@ -155,5 +156,8 @@ describe('toxicity in every language of the kit', () => {
       }
     }
     expect(langs.has('ja')).toBe(false);
+    // The toxicity label names the languages with their own head (English has none).
+    const note = cov.labels.find((l) => l.label === 'toxicity')!.note;
+    expect(note).toMatch(/own head in ar, da, de, el, es, fr, hi, id, it, ko, pl, pt, ru, tr, zh$/);
   });
 });

