@@ -2,7 +2,6 @@
 // and the served scorer's use of them (toxicity in a language with a head = calibrated stacking).
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '@modsvc/common/seeded-random';
-import { int8SqrtTable } from '../src/model/artifact.ts';
 import { DEFAULT_HEAD_FEATURES, headCounts, headLogit, headVector, stackedLogit } from '../src/model/language-heads.ts';
 import { normalizeText } from '../src/model/normalize.ts';
 import { loadToxicityModel } from '../src/model/scorer.ts';
@@ -82,8 +81,7 @@ describe('training a head', () => {
     expect(Buffer.from(a.weights.buffer).equals(Buffer.from(b.weights.buffer))).toBe(true);
     expect(a.bias).toBe(b.bias);
     const head = { language: 'xx', ...a, stack: { head: 1, shared: 0, intercept: 0 } };
-    const table = int8SqrtTable();
-    const z = (t: string) => headLogit(head, t, S, table);
+    const z = (t: string) => headLogit(head, t, S);
     expect(z('we sat on the mat blagh')).toBeGreaterThan(z('we sat on the mat today') + 1);
     expect(z('skrunt the cat')).toBeGreaterThan(z('the cat sat'));
   });
@@ -125,7 +123,7 @@ describe('the served model', () => {
     expect(lang).toBe('de');
     const head = heads.get('de')!;
     const shared = scorer.windowedLogits(text, lang).logits[0]!;
-    const z = stackedLogit(head, headLogit(head, normalizeText(text), scorer.model.manifest.heads!.features, int8SqrtTable()), shared);
+    const z = stackedLogit(head, headLogit(head, normalizeText(text), scorer.model.manifest.heads!.features), shared);
     const cal = scorer.model.manifest.languages!.de!.labels.toxicity;
     if (!cal.scored) throw new Error('German toxicity is scored');
     const p = 1 / (1 + Math.exp(-(cal.calibration.a * z + cal.calibration.b)));

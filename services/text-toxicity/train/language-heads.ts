@@ -5,8 +5,9 @@
 //   head B: the same recipe on training + calibration splits; served with head A's stacking.
 // The validation split is never seen by either. Logistic regression, L2 (C = HEAD_C), classes
 // balanced, solved to convergence by L-BFGS: deterministic, no sampling.
-import { int8SqrtTable, quantizeInt8Sqrt, type LanguageHeadManifest } from '../src/model/artifact.ts';
-import { headCounts, headLogit, headVector, stackedLogit, type HeadFeatureSettings, type LanguageHead } from '../src/model/language-heads.ts';
+import { quantizeInt8Sqrt, type LanguageHeadManifest } from '../src/model/artifact.ts';
+import { headCounts, headLogit, stackedLogit, tfidfVector, type HeadFeatureSettings, type LanguageHead } from '../src/model/language-heads.ts';
+import { sigmoid } from '../src/model/scorer.ts';
 import { minimizeLbfgs } from './lbfgs.ts';
 
 /** Inverse L2 strength (4 and 10 gave the same validation figures in sklearn runs; docs/toxicity.md). */
@@ -20,18 +21,12 @@ export interface HeadExample {
   weight?: number;
 }
 
-const TABLE = int8SqrtTable();
-
-function sigmoid(z: number): number {
-  return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
-}
-
-/** Smoothed idf per bucket, ln((1 + N) / (1 + df)) + 1, quantised to uint8 steps. */
-export function fitIdf(examples: HeadExample[], s: HeadFeatureSettings): { idf: Uint8Array; idfStep: number } {
+/** Smoothed idf per bucket, ln((1 + N) / (1 + df)) + 1, quantised to uint8 steps, from each example's counts (headCounts). */
+export function fitIdf(counts: Map<number, number>[], s: HeadFeatureSettings): { idf: Uint8Array; idfStep: number } {
   const size = 2 ** (s.blockBits + 1);
   const df = new Uint32Array(size);
-  for (const ex of examples) for (const b of headCounts(ex.norm, s).keys()) df[b]!++;
-  const N = examples.length;
+  for (const c of counts) for (const b of c.keys()) df[b]!++;
+  const N = counts.length;
   const idfStep = (Math.log(1 + N) + 1) / 255;
   const idf = new Uint8Array(size);
   for (let b = 0; b < size; b++) idf[b] = Math.max(1, Math.min(255, Math.round((Math.log((1 + N) / (1 + df[b]!)) + 1) / idfStep)));
@@ -50,8 +45,9 @@ export interface TrainedHead {
 
 /** One head: TF-IDF vectors with the quantised idf, L2 logistic regression, int8 weights. */
 export function trainHead(examples: HeadExample[], s: HeadFeatureSettings, C = HEAD_C): TrainedHead {
-  const { idf, idfStep } = fitIdf(examples, s);
-  const vectors = examples.map((ex) => headVector(ex.norm, s, (b) => idf[b]! * idfStep));
+  const counts = examples.map((ex) => headCounts(ex.norm, s));
+  const { idf, idfStep } = fitIdf(counts, s);
+  const vectors = counts.map((c) => tfidfVector(c, s, (b) => idf[b]! * idfStep));
   const dim = 2 ** (s.blockBits + 1);
   // Classes balanced by weight: toxic and non-toxic examples carry the same total weight.
   let pos = 0;
@@ -164,7 +160,7 @@ export function trainLanguageHead(
 ): LanguageHeadRun | null {
   const a = trainHead(train, s);
   const headA = servedHead(language, a, { head: 1, shared: 0, intercept: 0 });
-  const zA = calib.map((r) => headLogit(headA, r.norm, s, TABLE));
+  const zA = calib.map((r) => headLogit(headA, r.norm, s));
   const stack = fitStack(zA, calib.map((r) => r.sharedLogit), calib.map((r) => (r.y >= 0.5 ? 1 : 0)));
   const stackText = `stack ${stack.head.toFixed(3)} * head + ${stack.shared.toFixed(3)} * shared + ${stack.intercept.toFixed(3)}`;
   if (!(stack.head > 0)) return null;

@@ -23,7 +23,7 @@ import {
 import { DEFAULT_FEATURE_SETTINGS, featuresOfNormalized, type FeatureSettings } from '../src/model/features.ts';
 import { bestF1Threshold } from '@modsvc/common/evaluation';
 import { mulberry32 } from '@modsvc/common/seeded-random';
-import { ToxicityScorer } from '../src/model/scorer.ts';
+import { sigmoid, ToxicityScorer } from '../src/model/scorer.ts';
 import { LanguageIdentifier } from '../src/model/langid.ts';
 import { normalizeText } from '../src/model/normalize.ts';
 import { badLabelCells, dataFileHashes, dataSettingsSchema, HELD_OUT_FUNCTIONALITIES, loadTrainingData, REPO_ROOT, resolveDataDir, type Row } from './data.ts';
@@ -295,10 +295,6 @@ function featurize(rows: Row[], s: FeatureSettings, langs?: (string | null)[]): 
     offsets[i + 1] = n;
   });
   return { offsets, indices: indices.slice(0, n), values: values.slice(0, n) };
-}
-
-function sigmoid(z: number): number {
-  return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
 }
 
 interface Trained {

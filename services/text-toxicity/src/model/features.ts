@@ -138,19 +138,26 @@ const wordBuf = new IntBuffer();
 const charFlipBuf = new IntBuffer();
 const wordFlipBuf = new IntBuffer();
 
-/** Character n-grams of " word " (word-boundary aware), hashed with a rolling FNV-1a. */
-function pushCharNgrams(word: string, seed: number, s: FeatureSettings, mask: number, buf: IntBuffer = charBuf): void {
+/**
+ * Each character n-gram (charMin..charMax) of " word " (word-boundary aware), hashed with a rolling
+ * FNV-1a and murmur's finaliser, passed to `emit` as the hash's low bits under `mask`.
+ */
+export function forEachCharNgram(word: string, seed: number, charMin: number, charMax: number, mask: number, emit: (bucket: number) => void): void {
   const padded = ` ${word} `;
   const n = padded.length;
   for (let i = 0; i < n; i++) {
     let h = seed >>> 0;
-    const end = Math.min(n, i + s.charMax);
+    const end = Math.min(n, i + charMax);
     for (let j = i; j < end; j++) {
       h ^= padded.charCodeAt(j);
       h = Math.imul(h, 0x01000193);
-      if (j - i + 1 >= s.charMin) buf.push(fmix32(h) & mask);
+      if (j - i + 1 >= charMin) emit(fmix32(h) & mask);
     }
   }
+}
+
+function pushCharNgrams(word: string, seed: number, s: FeatureSettings, mask: number, buf: IntBuffer = charBuf): void {
+  forEachCharNgram(word, seed, s.charMin, s.charMax, mask, (b) => buf.push(b));
 }
 
 const langSeeds = new Map<string, number>();

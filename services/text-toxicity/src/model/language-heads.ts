@@ -4,8 +4,11 @@
 // every language's n-grams together and English dominates it; a head learns what is abusive in one
 // language. A text's toxicity logit in such a language is stacked: head * z_head + shared * z_shared
 // + bias, fitted on the language's calibration rows (train/language-heads.ts).
-import { fmix32, hashString } from './features.ts';
+import { int8SqrtTable } from './artifact.ts';
+import { forEachCharNgram, hashString } from './features.ts';
 import { tokenize } from './normalize.ts';
+
+const INT8_SQRT = int8SqrtTable();
 
 /** Feature settings of the heads (the same for every language). */
 export interface HeadFeatureSettings {
@@ -60,18 +63,7 @@ export function headCounts(norm: string, s: HeadFeatureSettings): Map<number, nu
     counts.set(b, (counts.get(b) ?? 0) + 1);
   };
   for (const word of decomposeHangul(text).split(' ')) {
-    if (!word) continue;
-    const padded = ` ${word} `;
-    const n = padded.length;
-    for (let i = 0; i < n; i++) {
-      let h = CHAR_SEED;
-      const end = Math.min(n, i + s.charMax);
-      for (let j = i; j < end; j++) {
-        h ^= padded.charCodeAt(j);
-        h = Math.imul(h, 0x01000193);
-        if (j - i + 1 >= s.charMin) add(fmix32(h) & mask);
-      }
-    }
+    if (word) forEachCharNgram(word, CHAR_SEED, s.charMin, s.charMax, mask, add);
   }
   let prev: string | null = null;
   for (const t of tokenize(text)) {
@@ -86,9 +78,13 @@ export function headCounts(norm: string, s: HeadFeatureSettings): Map<number, nu
   return counts;
 }
 
-/** TF-IDF vector: (1 + ln tf) * idf per bucket, each block scaled to unit length. */
+/** TF-IDF vector of a text: (1 + ln tf) * idf per bucket, each block scaled to unit length. */
 export function headVector(norm: string, s: HeadFeatureSettings, idfOf: (bucket: number) => number): SparseVector {
-  const counts = headCounts(norm, s);
+  return tfidfVector(headCounts(norm, s), s, idfOf);
+}
+
+/** TF-IDF vector of counts already taken (headCounts). */
+export function tfidfVector(counts: Map<number, number>, s: HeadFeatureSettings, idfOf: (bucket: number) => number): SparseVector {
   const indices = Uint32Array.from(counts.keys()).sort();
   const values = new Float32Array(indices.length);
   const size = 2 ** s.blockBits;
@@ -106,10 +102,10 @@ export function headVector(norm: string, s: HeadFeatureSettings, idfOf: (bucket:
 }
 
 /** The head's raw logit for a normalised text. */
-export function headLogit(head: LanguageHead, norm: string, s: HeadFeatureSettings, table: Float32Array): number {
+export function headLogit(head: LanguageHead, norm: string, s: HeadFeatureSettings): number {
   const { indices, values } = headVector(norm, s, (b) => head.idf[b]! * head.idfStep);
   let z = head.bias;
-  for (let k = 0; k < indices.length; k++) z += table[head.weights[indices[k]!]! + 128]! * head.weightScale * values[k]!;
+  for (let k = 0; k < indices.length; k++) z += INT8_SQRT[head.weights[indices[k]!]! + 128]! * head.weightScale * values[k]!;
   return z;
 }
 

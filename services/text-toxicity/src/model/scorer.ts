@@ -10,14 +10,12 @@
 import { TOXICITY_LABELS, emptyScores, type ToxicityLabel } from '@modsvc/common/classes';
 import type { TextSource, TextToxicityApi } from '@modsvc/common/contracts';
 import type { TextSpanEvidence, TextToxicityPart } from '@modsvc/common/jobs';
-import { int8SqrtTable, loadArtifact, type LoadedToxicityModel } from './artifact.ts';
+import { loadArtifact, type LoadedToxicityModel } from './artifact.ts';
 import { headLogit, stackedLogit } from './language-heads.ts';
 import { normalizeText } from './normalize.ts';
 import { LanguageIdentifier, type LanguageGuess } from './langid.ts';
 import type { ToxicitySettings } from '../settings.ts';
 import { extractFeatures } from './features.ts';
-
-const INT8_SQRT = int8SqrtTable();
 
 export interface TextWindow {
   start: number;
@@ -144,7 +142,8 @@ export interface DetailedScore {
   windows: number;
 }
 
-function sigmoid(z: number): number {
+/** The logistic function, computed without overflow for large |z|. */
+export function sigmoid(z: number): number {
   return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
 }
 
@@ -273,7 +272,7 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
     const head = lang === null ? undefined : this.model.heads.get(lang);
     if (head && this.toxColumn >= 0) {
       const features = this.model.manifest.heads!.features;
-      w.logits[this.toxColumn] = stackedLogit(head, headLogit(head, normalizeText(text), features, INT8_SQRT), w.logits[this.toxColumn]!);
+      w.logits[this.toxColumn] = stackedLogit(head, headLogit(head, normalizeText(text), features), w.logits[this.toxColumn]!);
     }
     return w;
   }
