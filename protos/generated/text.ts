@@ -7,6 +7,7 @@ import type { LabelCoverage as _moderation_v1_LabelCoverage, LabelCoverage__Outp
 import type { LabelScore as _moderation_v1_LabelScore, LabelScore__Output as _moderation_v1_LabelScore__Output } from './moderation/v1/LabelScore';
 import type { LanguageCoverage as _moderation_v1_LanguageCoverage, LanguageCoverage__Output as _moderation_v1_LanguageCoverage__Output } from './moderation/v1/LanguageCoverage';
 import type { LanguageHeldBack as _moderation_v1_LanguageHeldBack, LanguageHeldBack__Output as _moderation_v1_LanguageHeldBack__Output } from './moderation/v1/LanguageHeldBack';
+import type { LanguageSource as _moderation_v1_LanguageSource, LanguageSource__Output as _moderation_v1_LanguageSource__Output } from './moderation/v1/LanguageSource';
 import type { ScoreTextReply as _moderation_v1_ScoreTextReply, ScoreTextReply__Output as _moderation_v1_ScoreTextReply__Output } from './moderation/v1/ScoreTextReply';
 import type { ScoreTextRequest as _moderation_v1_ScoreTextRequest, ScoreTextRequest__Output as _moderation_v1_ScoreTextRequest__Output } from './moderation/v1/ScoreTextRequest';
 import type { TextScore as _moderation_v1_TextScore, TextScore__Output as _moderation_v1_TextScore__Output } from './moderation/v1/TextScore';
@@ -26,6 +27,7 @@ export interface ProtoGrpcType {
       LabelScore: MessageTypeDefinition<_moderation_v1_LabelScore, _moderation_v1_LabelScore__Output>
       LanguageCoverage: MessageTypeDefinition<_moderation_v1_LanguageCoverage, _moderation_v1_LanguageCoverage__Output>
       LanguageHeldBack: MessageTypeDefinition<_moderation_v1_LanguageHeldBack, _moderation_v1_LanguageHeldBack__Output>
+      LanguageSource: MessageTypeDefinition<_moderation_v1_LanguageSource, _moderation_v1_LanguageSource__Output>
       ScoreTextReply: MessageTypeDefinition<_moderation_v1_ScoreTextReply, _moderation_v1_ScoreTextReply__Output>
       ScoreTextRequest: MessageTypeDefinition<_moderation_v1_ScoreTextRequest, _moderation_v1_ScoreTextRequest__Output>
       TextScore: MessageTypeDefinition<_moderation_v1_TextScore, _moderation_v1_TextScore__Output>

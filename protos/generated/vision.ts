@@ -13,6 +13,7 @@ import type { LabelCoverage as _moderation_v1_LabelCoverage, LabelCoverage__Outp
 import type { LabelScore as _moderation_v1_LabelScore, LabelScore__Output as _moderation_v1_LabelScore__Output } from './moderation/v1/LabelScore';
 import type { LanguageCoverage as _moderation_v1_LanguageCoverage, LanguageCoverage__Output as _moderation_v1_LanguageCoverage__Output } from './moderation/v1/LanguageCoverage';
 import type { LanguageHeldBack as _moderation_v1_LanguageHeldBack, LanguageHeldBack__Output as _moderation_v1_LanguageHeldBack__Output } from './moderation/v1/LanguageHeldBack';
+import type { LanguageSource as _moderation_v1_LanguageSource, LanguageSource__Output as _moderation_v1_LanguageSource__Output } from './moderation/v1/LanguageSource';
 import type { ListModelsReply as _moderation_v1_ListModelsReply, ListModelsReply__Output as _moderation_v1_ListModelsReply__Output } from './moderation/v1/ListModelsReply';
 import type { ListModelsRequest as _moderation_v1_ListModelsRequest, ListModelsRequest__Output as _moderation_v1_ListModelsRequest__Output } from './moderation/v1/ListModelsRequest';
 import type { ModelInfo as _moderation_v1_ModelInfo, ModelInfo__Output as _moderation_v1_ModelInfo__Output } from './moderation/v1/ModelInfo';
@@ -42,6 +43,7 @@ export interface ProtoGrpcType {
       LabelScore: MessageTypeDefinition<_moderation_v1_LabelScore, _moderation_v1_LabelScore__Output>
       LanguageCoverage: MessageTypeDefinition<_moderation_v1_LanguageCoverage, _moderation_v1_LanguageCoverage__Output>
       LanguageHeldBack: MessageTypeDefinition<_moderation_v1_LanguageHeldBack, _moderation_v1_LanguageHeldBack__Output>
+      LanguageSource: MessageTypeDefinition<_moderation_v1_LanguageSource, _moderation_v1_LanguageSource__Output>
       ListModelsReply: MessageTypeDefinition<_moderation_v1_ListModelsReply, _moderation_v1_ListModelsReply__Output>
       ListModelsRequest: MessageTypeDefinition<_moderation_v1_ListModelsRequest, _moderation_v1_ListModelsRequest__Output>
       ModelInfo: MessageTypeDefinition<_moderation_v1_ModelInfo, _moderation_v1_ModelInfo__Output>

@@ -23,11 +23,17 @@ export function languagesToWire(langs: TextLanguageReport[] | undefined): WireLa
     language: l.language,
     labels: l.labels,
     heldBack: l.heldBack.map((h) => (h.rocAuc === null ? { part: h.part, rows: h.rows, positives: h.positives } : { part: h.part, rows: h.rows, positives: h.positives, rocAuc: h.rocAuc })),
+    sources: l.sources,
   }));
 }
 
 export function languagesFromWire(langs: LanguageCoverage__Output[]): TextLanguageReport[] {
-  return langs.map((l) => ({ language: l.language, labels: l.labels, heldBack: l.heldBack.map((h) => ({ part: h.part, rows: h.rows, positives: h.positives, rocAuc: h.rocAuc ?? null })) }));
+  return langs.map((l) => ({
+    language: l.language,
+    labels: l.labels,
+    heldBack: l.heldBack.map((h) => ({ part: h.part, rows: h.rows, positives: h.positives, rocAuc: h.rocAuc ?? null })),
+    sources: l.sources.map((s) => ({ source: s.source, rows: s.rows, toxic: s.toxic, toxicityMeans: s.toxicityMeans })),
+  }));
 }
 
 /** Optional doubles are left out when null (proto3 `optional`: absent, not 0). */

@@ -20,7 +20,12 @@ const COVERAGE: TextCoverage = {
   model: 'toxicity@2.0.0',
   labels: TOXICITY_LABELS.map((label) => ({ label, scored: label !== 'severe_toxicity', note: label === 'severe_toxicity' ? 'too few positives' : 'calibrated' })),
   languages: [
-    { language: 'el', labels: ['toxicity'], heldBack: [{ part: 'validation split', rows: 512, positives: 97, rocAuc: 0.827 }] },
+    {
+      language: 'el',
+      labels: ['toxicity'],
+      heldBack: [{ part: 'validation split', rows: 512, positives: 97, rocAuc: 0.827 }],
+      sources: [{ source: 'offenseval2020', rows: 7600, toxic: 2185, toxicityMeans: 'offensive language' }],
+    },
     {
       language: 'de',
       labels: ['toxicity', 'identity_attack', 'insult', 'obscene'],
@@ -28,8 +33,12 @@ const COVERAGE: TextCoverage = {
         { part: 'validation split', rows: 1200, positives: 300, rocAuc: 0.8 },
         { part: 'source hasoc2019 held out', rows: 40, positives: 0, rocAuc: null },
       ],
+      sources: [
+        { source: 'germeval2018', rows: 4400, toxic: 1480, toxicityMeans: 'offensive language' },
+        { source: 'hasoc2019', rows: 3360, toxic: 360, toxicityMeans: 'hate, offensive or profane' },
+      ],
     },
-    { language: 'da', labels: ['toxicity'], heldBack: [] },
+    { language: 'da', labels: ['toxicity'], heldBack: [], sources: [] },
   ],
 };
 

@@ -20,6 +20,7 @@ export function toxicityCoverage(scorer: ToxicityScorer): TextCoverage {
       language,
       labels: TOXICITY_LABELS.filter((l) => info.labels[l]?.scored),
       heldBack: (info.heldBack ?? []).map((h) => ({ part: h.part, rows: h.rows, positives: h.positives, rocAuc: h.rocAuc })),
+      sources: (info.sources ?? []).map((s) => ({ source: s.source, rows: s.rows, toxic: s.toxic, toxicityMeans: s.toxicityMeans })),
     }))
     .filter((l) => l.labels.length > 0);
   return { model: scorer.modelId, labels, ...(languages.length ? { languages } : {}) };

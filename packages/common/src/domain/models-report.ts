@@ -25,10 +25,20 @@ export const LanguageHeldBackSchema = z.strictObject({
   rocAuc: z.number().nullable().describe('Toxicity ROC-AUC on the part; null when it cannot be measured.'),
 });
 
+export const LanguageSourceSchema = z.strictObject({
+  source: z.string().describe('A labelled data set the language was trained on.'),
+  rows: z.number().int().describe('Its rows annotated for toxicity (training and calibration).'),
+  toxic: z.number().int().describe('Toxic rows among them.'),
+  toxicityMeans: z.string().describe("What the source's toxicity label marks: the language's toxicity score learns that definition."),
+});
+
 export const TextLanguageReportSchema = z.strictObject({
   language: z.string().describe('ISO 639-1 code, as results report it in `language`.'),
   labels: z.array(z.string()).describe('The labels scored for text in this language; the others are null for it.'),
   heldBack: z.array(LanguageHeldBackSchema).describe('Held-back figures of the toxicity label in this language.'),
+  sources: z
+    .array(LanguageSourceSchema)
+    .describe('The sources the language was trained on and what each labels as toxic (e.g. hate speech only); empty when the model does not record them.'),
 });
 
 export const ModelReportSchema = z.strictObject({
