@@ -1,7 +1,7 @@
 // Per-caption latency and throughput of the toxicity scorer on one core (Node's main thread), before
 // and after in one run: "before" is the artifact of BENCH_TOXICITY_BASELINE_VERSION (default: the last
-// English-only model, 1.1.0), "previous" that of BENCH_TOXICITY_PREVIOUS_VERSION (default 2.0.0, without
-// language heads), both read from git history, and "after" the one the service loads. Written to
+// English-only model, 1.1.0), "previous" that of BENCH_TOXICITY_PREVIOUS_VERSION (default: the previous
+// release, 2.1.0), both read from git history, and "after" the one the service loads. Written to
 // bench/results/toxicity.json. Run with `make bench-toxicity`.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,9 +12,9 @@ import { loadToxicityModel, type ToxicityScorer } from '../services/text-toxicit
 import { settingsSchema } from '../services/text-toxicity/src/settings.ts';
 import { parseSettings } from '@modsvc/common/config';
 
-/** Baselines, found in git history by model version: the last English-only model and the last one without language heads. */
+/** Baselines, found in git history by model version: the last English-only model and the previous release. */
 const BASELINE_VERSION = process.env.BENCH_TOXICITY_BASELINE_VERSION || '1.1.0';
-const PREVIOUS_VERSION = process.env.BENCH_TOXICITY_PREVIOUS_VERSION || '2.0.0';
+const PREVIOUS_VERSION = process.env.BENCH_TOXICITY_PREVIOUS_VERSION || '2.1.0';
 const ARTIFACT_PATH = 'services/text-toxicity/artifacts/toxicity-v1';
 
 const SUBJECTS = ['my dog', 'this view', 'the new bike', 'you', 'our team', 'that referee', 'grandma', 'the city at night', 'these idiots', 'the game'];
@@ -126,7 +126,7 @@ const after = measure(a.scorer, a.ms);
 const result = {
   date: new Date().toISOString(),
   node: process.version,
-  note: `single thread; English captions 3-8 words, multilingual captions 3-8 words in 10 languages (hand-written); long = 50 captions (~300 words) per text scored in 40-word windows every 20 words plus one window per sentence/clause. "after" includes language identification of every text. "before" is toxicity@${BASELINE_VERSION} (English only, no language identification) and "previous" toxicity@${PREVIOUS_VERSION} (no per-language heads), their artifacts read from git history and scored by the current code.`,
+  note: `single thread; English captions 3-8 words, multilingual captions 3-8 words in 10 languages (hand-written); long = 50 captions (~300 words) per text scored in 40-word windows every 20 words plus one window per sentence/clause. "after" includes language identification of every text. "before" is toxicity@${BASELINE_VERSION} (English only, no language identification) and "previous" toxicity@${PREVIOUS_VERSION} (the previous release), their artifacts read from git history and scored by the current code.`,
   before,
   previous,
   after,

@@ -46,6 +46,15 @@ describe('language identifier', () => {
     for (const [text, lang] of cases) expect(scorer.detectLanguage(text)?.language, text).toBe(lang);
   });
 
+  it('reads spaced-out letters and leetspeak as the words they spell, accents kept', () => {
+    // HateCheck's obfuscated cases: single letters and fragments used to look French.
+    for (const t of ['I h a t e immigrants.', 'I h4te immigrants.', 'Immigrants are s c u m.', 'Immigrants are a c a n c e r.']) {
+      expect(scorer.detectLanguage(t)?.language, t).toBe('en');
+    }
+    expect(langIdWords('Ich h a s s e dich, du Idi0t')).toEqual(['ich', 'hasse', 'dich', 'du', 'idiot']);
+    expect(langIdWords('Ça  va très bien, n\'est-ce pas')).toEqual(['ça', 'va', 'très', 'bien', 'n', 'est', 'ce', 'pas']);
+  });
+
   it('gives no language to text without letters', () => {
     for (const t of ['', '12 34', '😂🔥', 'https://example.com/x @someone']) expect(scorer.detectLanguage(t)?.language ?? null).toBeNull();
   });

@@ -86,6 +86,26 @@ describe('training a head', () => {
     expect(z('skrunt the cat')).toBeGreaterThan(z('the cat sat'));
   });
 
+  it("learns from annotators' shares: a word most annotators called toxic outranks one few did", () => {
+    const rand = mulberry32(5);
+    const neutral = ['the', 'cat', 'sat', 'on', 'a', 'mat', 'today', 'we', 'went', 'to', 'beach', 'sun'];
+    const sentence = (extra?: string): string => {
+      const words = Array.from({ length: 6 }, () => neutral[Math.floor(rand() * neutral.length)]!);
+      if (extra) words.splice(Math.floor(rand() * 6), 0, extra);
+      return words.join(' ');
+    };
+    // "zorp" and "blagh" texts are all rounded to toxic (shares 1 and 2/3), "skrunt" to not toxic (1/3).
+    const examples: HeadExample[] = [];
+    for (let i = 0; i < 100; i++) {
+      examples.push({ norm: sentence(), y: 0 }, { norm: sentence('zorp'), y: 1 }, { norm: sentence('blagh'), y: 2 / 3 }, { norm: sentence('skrunt'), y: 1 / 3 });
+    }
+    const head = { language: 'xx', ...trainHead(examples, S), stack: { head: 1, shared: 0, intercept: 0 } };
+    const z = (t: string) => headLogit(head, t, S);
+    expect(z('the cat zorp')).toBeGreaterThan(z('the cat blagh') + 0.5);
+    expect(z('the cat blagh')).toBeGreaterThan(z('the cat skrunt') + 0.5);
+    expect(z('the cat skrunt')).toBeGreaterThan(z('the cat sat') + 0.5);
+  });
+
   it('stacking recovers the weights of two logits that generated the labels', () => {
     const rand = mulberry32(11);
     const zh: number[] = [];

@@ -72,13 +72,14 @@ const CAPTIONS: Record<string, { benign: string[]; abusive: string[] }> = {
 const toxicity = (t: string): number | null => scorer.scoreOne(t).scores.toxicity;
 
 /**
- * Known failures of 2.1.0 (docs/toxicity.md, known weaknesses): the Italian kit (CONAN) is hate
+ * Known failures since 2.1.0 (docs/toxicity.md, known weaknesses): the Italian kit (CONAN) is hate
  * speech against groups, and the Italian head, stacked with a large weight, scores the plain insult
  * "Sei proprio un idiota, stai zitto" below a benign caption; the Indonesian model misses "lonte"
  * and scores "anjing" (dog, also an insult) in a benign caption; the Spanish kit (HatEval) labels
  * hate speech only, and its non-hateful tweets are full of profanity, so "Vete a la mierda, hijo de
- * puta" scores low. Korean failed in 2.0.0 and passes since its head (jamo n-grams). These run as
- * expected failures, so the suite notices when a model fixes them.
+ * puta" scores low. /v1/models says so for each language (`sources[].toxicityMeans`, tested
+ * below). Korean failed in 2.0.0 and passes since its head (jamo n-grams). These run as expected
+ * failures, so the suite notices when a model fixes them.
  */
 const KNOWN_FAILURES = new Set(['it', 'id', 'es']);
 
@@ -150,12 +151,22 @@ describe('toxicity in every language of the kit', () => {
       expect(l, lang).toBeDefined();
       expect(l!.labels).toContain('toxicity');
       expect(l!.heldBack.length).toBeGreaterThan(0);
+      // What the language's toxicity score learnt: its sources, each with what its label marks.
+      expect(l!.sources.length, lang).toBeGreaterThan(0);
+      for (const src of l!.sources) {
+        expect(src.rows).toBeGreaterThan(0);
+        expect(src.toxic).toBeLessThanOrEqual(src.rows);
+        expect(src.toxicityMeans).not.toMatch(/not described/);
+      }
       for (const h of l!.heldBack) {
         expect(h.rows).toBeGreaterThan(0);
         if (h.rocAuc !== null) expect(h.rocAuc).toBeGreaterThan(0.5);
       }
     }
     expect(langs.has('ja')).toBe(false);
+    // Spanish and Italian data label hate speech against groups only, and /v1/models says so.
+    expect(langs.get('es')!.sources.map((x) => x.toxicityMeans).join(' ')).toMatch(/hate speech .* only/);
+    expect(langs.get('it')!.sources.map((x) => x.toxicityMeans).join(' ')).toMatch(/insults aimed at a person are not covered/);
     // The toxicity label names the languages with their own head (English has none).
     const note = cov.labels.find((l) => l.label === 'toxicity')!.note;
     expect(note).toMatch(/own head in ar, da, de, el, es, fr, hi, id, it, ko, pl, pt, ru, tr, zh$/);

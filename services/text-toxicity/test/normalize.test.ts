@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FEATURE_SETTINGS, extractFeatures } from '../src/model/features.ts';
-import { markScopes, normalizeText, SCOPE_NEGATED, SCOPE_PLAIN, SCOPE_QUOTED, tokenize } from '../src/model/normalize.ts';
+import { markScopes, normalizeText, SCOPE_NEGATED, SCOPE_PLAIN, SCOPE_QUOTED, tokenize, undoSpellingTricks } from '../src/model/normalize.ts';
 
 describe('normalizeText undoes obfuscation', () => {
   it('expands subject-verb contractions but keeps negations and possessives', () => {
@@ -17,6 +17,11 @@ describe('normalizeText undoes obfuscation', () => {
     expect(normalizeText('I h a t e women')).toBe('i hate women');
     expect(normalizeText('you are a f.u.c.k.i.n.g idiot')).toBe('you are a fucking idiot');
     expect(normalizeText('u r a star')).toBe('u r a star');
+  });
+  it('undoes spelling tricks without touching accents (for language identification)', () => {
+    expect(undoSpellingTricks('i h a t e  café   g3nte')).toBe('i hate café gente');
+    expect(undoSpellingTricks('ich h a s s e dich')).toBe('ich hasse dich');
+    expect(undoSpellingTricks('τι ωραίο πρωινό 2024')).toBe('τι ωραίο πρωινό 2024');
   });
   it('collapses repeated letters and strips emoji, mentions, URLs, entities', () => {
     expect(normalizeText('Fuuuuuck youuuu!!!!')).toBe('fuuck youu!!');

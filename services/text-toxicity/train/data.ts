@@ -189,3 +189,30 @@ export function loadTrainingData(dataDir: string, opts: { includeAux?: boolean; 
   }
   return { rows, dataDir };
 }
+
+/**
+ * What a source's `toxicity` label marks (the kit's mapping, ../shared/data/README.md): a language's
+ * toxicity score learns its sources' definition, and /v1/models says which.
+ */
+export const SOURCE_TOXICITY_MEANS: Record<string, string> = {
+  davidson2017: 'share of annotators who found the tweet hateful or offensive (Davidson 2017)',
+  toxic_spans_civil_comments: 'share of raters who found the comment toxic (Civil Comments, pre-selected as toxic)',
+  jigsaw2018_binary: 'any Jigsaw toxic label (Wikipedia talk comments)',
+  jigsaw2018: 'Jigsaw toxic label (Wikipedia talk comments)',
+  wikipedia_talk_labels: 'toxic (Wikipedia Talk Labels)',
+  wikipedia_identity_debias: 'nothing: benign Wikipedia sentences that mention identities',
+  hatecheck: 'hateful, or abuse aimed at a person (HateCheck functional tests)',
+  offenseval2020: 'offensive language (insults, threats, profanity; OffensEval 2020)',
+  germeval2018: 'offensive language (insult, abuse, profanity; GermEval 2018)',
+  hasoc2019: 'hate, offensive or profane (HASOC 2019)',
+  poleval2019: 'cyberbullying or hate speech (PolEval 2019)',
+  toldbr: 'share of annotators who found any toxic category: insult, obscene, hate (ToLD-Br)',
+  kocohub: 'hate or offensive (Korean hate speech)',
+  mlma: 'anything not "normal": offensive, disrespectful, fearful, abusive or hateful (MLMA)',
+  hateval2019: 'hate speech against immigrants or women only; other insults and profanity are labelled not toxic (HatEval 2019)',
+  cold: 'offensive (COLD)',
+  idmultilabel: 'hate speech or abusive language (Indonesian multi-label)',
+  conan: 'hate speech against a group (mostly Muslims), with counter-narratives as the not-toxic texts; insults aimed at a person are not covered (CONAN)',
+  rutoxic: 'toxic comments (Russian toxic comments)',
+  inspectionai: 'share of annotators who found the text toxic (Japanese toxicity)',
+};

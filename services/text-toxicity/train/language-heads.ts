@@ -15,7 +15,10 @@ export const HEAD_C = 4;
 
 export interface HeadExample {
   norm: string;
-  /** 1 toxic, 0 not. */
+  /**
+   * Share of annotators who called the text toxic (0..1; 0 or 1 where a source gives one label): the
+   * head learns from the share itself (soft targets), the stacking from y >= 0.5.
+   */
   y: number;
   /** Example weight (default 1). */
   weight?: number;
@@ -43,18 +46,24 @@ export interface TrainedHead {
   converged: boolean;
 }
 
+/** log(1 + e^m), without overflow. */
+function softplus(m: number): number {
+  return m > 0 ? m + Math.log1p(Math.exp(-m)) : Math.log1p(Math.exp(m));
+}
+
 /** One head: TF-IDF vectors with the quantised idf, L2 logistic regression, int8 weights. */
 export function trainHead(examples: HeadExample[], s: HeadFeatureSettings, C = HEAD_C): TrainedHead {
   const counts = examples.map((ex) => headCounts(ex.norm, s));
   const { idf, idfStep } = fitIdf(counts, s);
   const vectors = counts.map((c) => tfidfVector(c, s, (b) => idf[b]! * idfStep));
   const dim = 2 ** (s.blockBits + 1);
-  // Classes balanced by weight: toxic and non-toxic examples carry the same total weight.
+  // Classes balanced by weight: the toxic and non-toxic shares carry the same total weight.
   let pos = 0;
   let neg = 0;
   for (const e of examples) {
-    if (e.y >= 0.5) pos += e.weight ?? 1;
-    else neg += e.weight ?? 1;
+    const t = e.y;
+    pos += t * (e.weight ?? 1);
+    neg += (1 - t) * (e.weight ?? 1);
   }
   if (pos === 0 || neg === 0) throw new Error('a head needs toxic and non-toxic examples');
   const wPos = (pos + neg) / (2 * pos);
@@ -68,12 +77,19 @@ export function trainHead(examples: HeadExample[], s: HeadFeatureSettings, C = H
       const { indices, values } = vectors[i]!;
       let z = bias;
       for (let k = 0; k < indices.length; k++) z += x[indices[k]!]! * values[k]!;
-      const y = examples[i]!.y >= 0.5 ? 1 : 0;
-      const sw = (y ? wPos : wNeg) * (examples[i]!.weight ?? 1);
-      // log(1 + e^-z) for y = 1, log(1 + e^z) for y = 0, computed without overflow.
-      const m = y ? -z : z;
-      loss += sw * (m > 0 ? m + Math.log1p(Math.exp(-m)) : Math.log1p(Math.exp(m)));
-      const gz = sw * (sigmoid(z) - y);
+      const w = examples[i]!.weight ?? 1;
+      const t = examples[i]!.y;
+      // Cross-entropy with the share t as target, each class part weighted: t wPos log(1 + e^-z) + (1 - t) wNeg log(1 + e^z).
+      const p = sigmoid(z);
+      let gz = 0;
+      if (t > 0) {
+        loss += wPos * w * t * softplus(-z);
+        gz += wPos * w * t * (p - 1);
+      }
+      if (t < 1) {
+        loss += wNeg * w * (1 - t) * softplus(z);
+        gz += wNeg * w * (1 - t) * p;
+      }
       for (let k = 0; k < indices.length; k++) grad[indices[k]!]! += gz * values[k]!;
       grad[dim]! += gz;
     }

@@ -26,13 +26,13 @@ import { mulberry32 } from '@modsvc/common/seeded-random';
 import { sigmoid, ToxicityScorer } from '../src/model/scorer.ts';
 import { LanguageIdentifier } from '../src/model/langid.ts';
 import { normalizeText } from '../src/model/normalize.ts';
-import { badLabelCells, dataFileHashes, dataSettingsSchema, HELD_OUT_FUNCTIONALITIES, loadTrainingData, REPO_ROOT, resolveDataDir, type Row } from './data.ts';
+import { badLabelCells, dataFileHashes, dataSettingsSchema, HELD_OUT_FUNCTIONALITIES, loadTrainingData, REPO_ROOT, resolveDataDir, SOURCE_TOXICITY_MEANS, type Row } from './data.ts';
 import { benignFalsePositives, benignMarkdown, benignSets, evaluate, reportMarkdown, type EvalReport, type EvalRow } from './evaluate.ts';
 import { evaluateLangId, LANGID_SETTINGS, langIdMarkdown, trainLangId } from './langid.ts';
 import { HEAD_C, packHeads, trainLanguageHead, type LanguageHeadRun } from './language-heads.ts';
 import { DEFAULT_HEAD_FEATURES } from '../src/model/language-heads.ts';
 
-export const MODEL_VERSION = '2.1.0';
+export const MODEL_VERSION = '2.2.0';
 const SEED = 20261122;
 const L = TOXICITY_LABELS.length;
 const TOX = TOXICITY_LABELS.indexOf('toxicity');
@@ -219,6 +219,20 @@ export function benignFragments(train: Row[]): Row[] {
 }
 
 export const FRAGMENT_SOURCE = 'fragments_of_nontoxic';
+
+/** A language's sources with their rows, toxic rows and what their toxicity label marks (for /v1/models). */
+function languageSources(rows: Row[]): NonNullable<LanguageInfo['sources']> {
+  const bySource = new Map<string, { rows: number; toxic: number }>();
+  for (const r of rows) {
+    const tox = r.labels[TOX]!;
+    if (Number.isNaN(tox)) continue;
+    const s = bySource.get(r.source) ?? { rows: 0, toxic: 0 };
+    s.rows++;
+    if (tox >= 0.5) s.toxic++;
+    bySource.set(r.source, s);
+  }
+  return [...bySource].sort(([a], [b]) => a.localeCompare(b)).map(([source, c]) => ({ source, ...c, toxicityMeans: SOURCE_TOXICITY_MEANS[source] ?? 'as the source labels it (not described)' }));
+}
 
 /**
  * Non-hateful HateCheck functionalities (none of them held out) whose cases carry no profanity or
@@ -635,7 +649,8 @@ export async function main(): Promise<void> {
       const lt = train.filter((r) => r.lang === lang && !r.weak && annotated(r));
       const lc = calib.filter((r) => r.lang === lang && annotated(r));
       if (countPos(lt, TOX) < HYPER.minTrainPositives || countPos(lc, TOX) < HYPER.minEvalPositives) continue;
-      const y = (r: Row): number => (imputedLabels(r)[TOX]! >= 0.5 ? 1 : 0);
+      // The annotators' share, not its rounding (ToLD-Br gives shares of three): the head learns from it.
+      const y = (r: Row): number => imputedLabels(r)[TOX]!;
       const run = trainLanguageHead(
         lang,
         lt.map((r) => ({ norm: r.norm, y: y(r), weight: r.source === FRAGMENT_SOURCE ? settings.TOX_W_FRAGMENTS : 1 })),
@@ -663,7 +678,7 @@ export async function main(): Promise<void> {
     const lc = calib.filter((r) => r.lang === lang);
     const lv = valid.filter((r) => r.lang === lang);
     const lt = train.filter((r) => r.lang === lang && !r.weak && r.source !== FRAGMENT_SOURCE);
-    const info: LanguageInfo = { labels: {} as LanguageInfo['labels'] };
+    const info: LanguageInfo = { labels: {} as LanguageInfo['labels'], sources: languageSources([...lt, ...lc.filter((r) => r.source !== FRAGMENT_SOURCE)]) };
     const shifts: Record<string, unknown> = {};
     TOXICITY_LABELS.forEach((label, c) => {
       const tp = lt.filter((r) => imputedLabels(r)[c]! >= 0.5).length;

@@ -6,6 +6,7 @@
 // ...), so such text is reported as that language and not scored as a kit language it resembles.
 import { eld } from 'eld/medium';
 import { fmix32 } from './features.ts';
+import { undoSpellingTricks } from './normalize.ts';
 
 export interface LangIdModel {
   /** ISO 639-1 codes in column order. */
@@ -42,14 +43,18 @@ export const MIN_LETTERS_OUTSIDE_KIT_EN = 40;
 
 const LETTERS = /[\p{L}\p{M}]+/gu;
 
-/** Lower-cased words of letters (accents kept) with URLs, @mentions, digits and punctuation removed. */
+/**
+ * Lower-cased words of letters (accents kept) with URLs, @mentions, digits and punctuation removed;
+ * spaced-out letters and leetspeak are undone first ("I h a t e", "h4te": English words, not
+ * single letters and fragments that look French).
+ */
 export function langIdWords(raw: string): string[] {
   const s = raw
     .replace(/https?:\/\/\S+|www\.\S+/g, ' ')
     .replace(/(^|[^\p{L}\p{N}_])@\w+/gu, '$1 ')
     .normalize('NFC')
     .toLowerCase();
-  return s.match(LETTERS) ?? [];
+  return undoSpellingTricks(s).match(LETTERS) ?? [];
 }
 
 const LID_SEED = 0x3b9aca07;

@@ -56,6 +56,15 @@ function joinSpacedLetters(s: string): string {
 }
 
 /**
+ * Lower-case text with spaced-out letters joined and leetspeak undone ("i h a t e", "h4te" -> "i
+ * hate", "hate"), whitespace collapsed. Accents are left alone, so language identification reads
+ * the words these tricks hide with the letters they are written in.
+ */
+export function undoSpellingTricks(lower: string): string {
+  return joinSpacedLetters(lower.replace(/[\s\u00a0]+/g, ' ')).split(' ').map(deLeetToken).join(' ');
+}
+
+/**
  * Expands subject-verb contractions ("i'm" -> "i am", "you'll" -> "you will", "they're", "we've",
  * "i'd"), so "I'm going to" and "I am going to" share features; "n't" and "'s" stay as they are
  * (negation cues; possessive or "is" is ambiguous).
@@ -86,9 +95,7 @@ export function normalizeText(raw: string): string {
   s = s.replace(/\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|[\u{1F3FB}-\u{1F3FF}]|\u{FE0E}|\u{FE0F}|\u{200D}|\u{20E3}/gu, ' ');
   s = s.replace(/[\u201c\u201d\u201e\u201f\u00ab\u00bb\u2033]/g, '"').replace(/[\u2018\u2019\u201a\u201b\u2032`\u00b4]/g, "'");
   s = expandContractions(s);
-  s = s.replace(/[\s\u00a0]+/g, ' ');
-  s = joinSpacedLetters(s);
-  s = s.split(' ').map(deLeetToken).join(' ');
+  s = undoSpellingTricks(s);
   s = s.replace(/(.)\1{2,}/gu, '$1$1');
   return s.replace(/\s+/g, ' ').trim();
 }
