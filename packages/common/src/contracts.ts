@@ -118,7 +118,7 @@ export interface TextLanguageReport {
   language: string;
   labels: string[];
   heldBack: { part: string; rows: number; positives: number; rocAuc: number | null }[];
-  /** The sources it was trained on and what their toxicity label marks. */
+  /** The human-labelled sources it was trained on and what their toxicity label marks. */
   sources: { source: string; rows: number; toxic: number; toxicityMeans: string }[];
 }
 

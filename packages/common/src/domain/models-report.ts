@@ -26,7 +26,7 @@ export const LanguageHeldBackSchema = z.strictObject({
 });
 
 export const LanguageSourceSchema = z.strictObject({
-  source: z.string().describe('A labelled data set the language was trained on.'),
+  source: z.string().describe('A human-labelled data set the language was trained on (English also learns from the synthetic and weakly labelled file, not listed).'),
   rows: z.number().int().describe('Its rows annotated for toxicity (training and calibration).'),
   toxic: z.number().int().describe('Toxic rows among them.'),
   toxicityMeans: z.string().describe("What the source's toxicity label marks: the language's toxicity score learns that definition."),
@@ -38,7 +38,7 @@ export const TextLanguageReportSchema = z.strictObject({
   heldBack: z.array(LanguageHeldBackSchema).describe('Held-back figures of the toxicity label in this language.'),
   sources: z
     .array(LanguageSourceSchema)
-    .describe('The sources the language was trained on and what each labels as toxic (e.g. hate speech only); empty when the model does not record them.'),
+    .describe('The human-labelled sources the language was trained on and what each labels as toxic (e.g. hate speech only); empty when the model does not record them.'),
 });
 
 export const ModelReportSchema = z.strictObject({

@@ -54,7 +54,7 @@ export interface LanguageInfo {
   labels: Record<ToxicityLabel, LanguageLabelInfo>;
   /** Held-back figures (validation split, held-out sources) for /v1/models and the docs. */
   heldBack?: { part: string; rows: number; positives: number; rocAuc: number | null }[];
-  /** The sources the language was trained on (training + calibration rows), and what their toxicity label marks. */
+  /** The human-labelled sources the language was trained on (training + calibration rows; not the synthetic/weak file), and what their toxicity label marks. */
   sources?: { source: string; rows: number; toxic: number; toxicityMeans: string }[];
 }
 
