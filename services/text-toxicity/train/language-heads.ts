@@ -61,9 +61,8 @@ export function trainHead(examples: HeadExample[], s: HeadFeatureSettings, C = H
   let pos = 0;
   let neg = 0;
   for (const e of examples) {
-    const t = e.y;
-    pos += t * (e.weight ?? 1);
-    neg += (1 - t) * (e.weight ?? 1);
+    pos += e.y * (e.weight ?? 1);
+    neg += (1 - e.y) * (e.weight ?? 1);
   }
   if (pos === 0 || neg === 0) throw new Error('a head needs toxic and non-toxic examples');
   const wPos = (pos + neg) / (2 * pos);
