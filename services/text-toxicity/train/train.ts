@@ -678,7 +678,7 @@ export async function main(): Promise<void> {
     const lc = calib.filter((r) => r.lang === lang);
     const lv = valid.filter((r) => r.lang === lang);
     const lt = train.filter((r) => r.lang === lang && !r.weak && r.source !== FRAGMENT_SOURCE);
-    const info: LanguageInfo = { labels: {} as LanguageInfo['labels'], sources: languageSources([...lt, ...lc.filter((r) => r.source !== FRAGMENT_SOURCE)]) };
+    const info: LanguageInfo = { labels: {} as LanguageInfo['labels'], sources: languageSources([...lt, ...lc]) };
     const shifts: Record<string, unknown> = {};
     TOXICITY_LABELS.forEach((label, c) => {
       const tp = lt.filter((r) => imputedLabels(r)[c]! >= 0.5).length;
