@@ -19,11 +19,12 @@ V3_ARGS ?=
 
 .PHONY: vision-v3-deps vision-v3-tflite-venv convert-imagenet-torch
 
-# The same Debian packages as vision v2 (V2_APT, mk/vision-v2.mk).
+# Vision v2's Debian packages (V2_APT, mk/vision-v2.mk) and scikit-learn for the linear probe (probe.py).
+V3_APT := $(V2_APT) python3-sklearn
 vision-v3-deps:
-	@dpkg -s $(V2_APT) >/dev/null 2>&1 || { \
+	@dpkg -s $(V3_APT) >/dev/null 2>&1 || { \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update && $$SUDO apt-get install -y --no-install-recommends $(V2_APT); }
+	  $$SUDO apt-get update && $$SUDO apt-get install -y --no-install-recommends $(V3_APT); }
 
 # Optional: TensorFlow's TF Lite interpreter as the reference (a venv of the pyenv/system python3,
 # whatever pip index is configured). Not needed by anything else.
@@ -43,7 +44,7 @@ convert-imagenet-torch: install vision-v3-deps
 # shared by every fold), the converted backbone's embeddings from it, the linear probe per fold, then
 # LP-FT per fold (A, B, C: held-back figures; all: the served network), the report with the publishing
 # rule, the ONNX export and the calibrators. V3_RUN names the results folder that is committed.
-V3_RUN ?= run1
+V3_RUN ?= run3-errata
 V3_EPOCHS ?= 4
 V3_TRAIN_THREADS ?= 1
 V3_FOLDS ?= A B C all
