@@ -6,6 +6,8 @@
 // - benign: `real*` files labelled `photo` with none of the harmful labels (HARMFUL below), i.e.
 //   benign real photographs, including those labelled benign / child / toy / drink;
 // - firearm: `real*` files labelled `photo` and `firearm`.
+// Labels are the kit's with services/vision-inference/train/kit-errata.csv applied (94 knife photos
+// the kit labels firearm).
 // Each set is drawn in a fixed-seed order (a file's rank hashes the seed and its path in the kit), so
 // BENCH_MODERATION_LIMIT picks the same photographs whatever order or size the kit has.
 // Writes bench/results/moderation-kit[-<tag>].{json,md}: per set the share approved / pending_review /
@@ -28,6 +30,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { STANDARD_CATEGORIES } from '@modsvc/common/domain/standard-policy';
 import { readCsvRecords } from '../services/text-toxicity/src/model/csv.ts';
+import { correctedLabels, readKitErrata } from '../services/vision-inference/train/kit-errata.ts';
 import { ApiClient, type ApiResponse } from '../test/helpers/api.ts';
 import { startAllInOneDeployment, type Deployment } from '../test/helpers/deployments.ts';
 import { REPO_ROOT } from '../test/helpers/processes.ts';
@@ -102,10 +105,11 @@ function sourceRepository(sourceColumn: string): string {
 /** The kit's real photographs of both sets, each in the seeded order. */
 function kitSets(): Record<SetName, KitPhoto[]> {
   const sets: Record<SetName, KitPhoto[]> = { benign: [], firearm: [] };
+  const errata = readKitErrata();
   for (const r of readCsvRecords(LABELS)) {
     const file = r.file ?? '';
     if (!path.basename(file).startsWith('real') || !IMAGE_TYPES[path.extname(file).toLowerCase()]) continue;
-    const labels = (r.labels ?? '').split(';').map((s) => s.trim()).filter(Boolean);
+    const labels = correctedLabels(errata, file, (r.labels ?? '').split(';').map((s) => s.trim()).filter(Boolean));
     if (!labels.includes('photo')) continue;
     const photo = { file, labels, source: sourceRepository(r.source ?? '') };
     if (labels.includes('firearm')) sets.firearm.push(photo);

@@ -1,7 +1,8 @@
-// The committed vision v3 figures (train/v3/results/run1/) rest on whole-source hold-out: the folds
-// never share a source, every held-back image's source is held back in its fold, every per-source
-// ROC-AUC in summary.json is recomputed here from the held-back scores, the verdicts follow the
-// publishing rule, and the service publishes exactly the candidate classes that pass.
+// The committed vision v3 figures of the served run (train/v3/results/run3-errata/) rest on
+// whole-source hold-out: the folds never share a source, every held-back image's source is held back
+// in its fold, every per-source ROC-AUC in summary.json is recomputed here from the held-back scores,
+// the verdicts follow the publishing rule, and the service publishes exactly the candidate classes
+// that pass.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,15 +10,15 @@ import { rocAuc } from '@modsvc/common/evaluation';
 import { VISUAL_CLASSES } from '@modsvc/common/classes';
 import { loadCalibration } from '../src/models/calibration.ts';
 import { V3_ID } from '../src/models/vision-v3.ts';
-import { readV3Results } from '../train/v3-results.ts';
+import { SERVED_V3_RESULTS, readV3Results } from '../train/v3-results.ts';
 
-const run = path.resolve(import.meta.dirname, '../train/v3/results/run1');
+const run = SERVED_V3_RESULTS;
 const images = path.resolve(import.meta.dirname, '../../../../shared/data/images');
 
 const { summary, rows } = readV3Results(run);
 const family = (source: string) => summary.families[source] ?? source;
 
-describe('vision v3 hold-out (train/v3/results/run1)', () => {
+describe(`vision v3 hold-out (train/v3/results/${path.basename(run)})`, () => {
   it('holds each source back in one fold only, and scores each image in the fold that held its source back', () => {
     const seen = new Map<string, string>();
     for (const [fold, sources] of Object.entries(summary.folds)) {

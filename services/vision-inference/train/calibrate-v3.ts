@@ -13,7 +13,7 @@ import { sigmoid, type CalibrationFile, type ClassCalibrator } from '../src/mode
 import { V3_CALIBRATION_FILE, mergeV3Calibration, type V3Calibration } from '../src/models/v3-calibration.ts';
 import { V3_ID, V3_MANIFEST_FILE, type V3Manifest } from '../src/models/vision-v3.ts';
 import { fitLogistic, metrics } from './logistic.ts';
-import { readV3Results } from './v3-results.ts';
+import { SERVED_V3_RESULTS, readV3Results } from './v3-results.ts';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const ARTIFACTS = path.resolve(HERE, '../artifacts');
@@ -21,7 +21,7 @@ const v3Manifest = JSON.parse(readFileSync(path.join(ARTIFACTS, V3_MANIFEST_FILE
 // The calibrators apply only to the network at the input size its held-back scores were made at.
 const INPUT = v3Manifest.inputSize;
 
-const resultsDir = path.resolve(process.argv[2] ?? path.join(HERE, 'v3/results/run1'));
+const resultsDir = path.resolve(process.argv[2] ?? SERVED_V3_RESULTS);
 const { summary, rows } = readV3Results(resultsDir);
 const rule = `>= ${summary.rule.minSources} held-back source repositories with >= ${summary.rule.minPositives} positives, worst ROC-AUC >= ${summary.rule.minRocAuc}`;
 

@@ -31,6 +31,13 @@ export interface V3Summary {
   classes: Record<string, Verdict>;
 }
 
+/**
+ * The run the served network and its calibrators come from: run 1's recipe on the kit with
+ * kit-errata.csv applied (docs/vision-v3.md). `make calibrate-vision-v3` and test/v3-holdout.test.ts
+ * read it.
+ */
+export const SERVED_V3_RESULTS = path.join(path.dirname(new URL(import.meta.url).pathname), 'v3/results/run3-errata');
+
 /** heldback.tsv's rows: fold, file, source (family), real, photo, and `<class>` / `<class>.target` per candidate class. */
 export type HeldBackRow = Record<string, string>;
 

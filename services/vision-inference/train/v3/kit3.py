@@ -12,6 +12,10 @@ batches (file names real4_*/real5_*; ../shared/data/README.md "batches 4-6"):
       are WEAPON sources for rule 4.
 Figures are measured per held-back source, never on a random split: a source's look (its size,
 its Roboflow stretching, its camera) must not stand in for its class.
+
+Errata (../kit-errata.csv, docs/vision-v3.md "Kit errata"): files whose kit labels are wrong get the
+corrected labels. The label rule still reads what each source labelled from the kit as published, so
+an erratum changes its own file's targets and nothing else.
 """
 import csv
 import importlib.util
@@ -120,16 +124,28 @@ def target(item, cls, source_labels):
     return 0  # v2 rule 6
 
 
+ERRATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'kit-errata.csv')
+
+
+def load_errata(path=ERRATA):
+    """file -> (corrected labels, labels the kit gives it), from kit-errata.csv."""
+    split_labels = lambda s: frozenset(x for x in s.split(';') if x)  # noqa: E731
+    return {r['file']: (split_labels(r['labels']), split_labels(r['was'])) for r in csv.DictReader(open(path, newline=''))}
+
+
 def load_kit(images_dir):
     rows = list(csv.DictReader(open(os.path.join(images_dir, 'labels.csv'), newline='')))
-    items = []
+    errata = load_errata()
+    items, labelled = [], {}
     for r in rows:
         labels = set(x for x in r['labels'].split(';') if x)
-        items.append({'file': r['file'], 'labels': labels, 'source': v2.source_repo(r),
+        source = v2.source_repo(r)
+        labelled.setdefault(source, set()).update(labels)
+        fix = errata.get(r['file'])
+        if fix and fix[1] == labels:  # a kit that has since corrected the file is taken as it is
+            labels = set(fix[0])
+        items.append({'file': r['file'], 'labels': labels, 'source': source,
                       'real': os.path.basename(r['file']).startswith('real'), 'photo': 'photo' in labels})
-    labelled = {}
-    for it in items:
-        labelled.setdefault(it['source'], set()).update(it['labels'])
     for it in items:
         it['targets'] = [target(it, c, labelled[it['source']]) for c in CLASSES]
     return items
