@@ -1,11 +1,14 @@
 // The policy tier: scores each category of the tenant's policy (the Standard one by default) from the
 // job's parts. A category's score is the maximum of weight x score over the signals that could be
-// scored; with none it is null and its risk level UNKNOWN.
+// scored; with none it is null and its risk level UNKNOWN. On an image or video, a category with
+// visual signals of which no model scored one has not looked at the picture: its text signals alone
+// can flag it (MEDIUM or HIGH) but never clear it, so below MEDIUM it is UNKNOWN too.
 import type { JobRecord } from '@modsvc/common/jobs';
 import {
   STANDARD_POLICY,
   POLICY_TABLE_VERSION,
   riskLevel,
+  riskRank,
   type PolicyCategoryResult,
   type PolicyResult,
   type PolicySignalSpec,
@@ -57,23 +60,38 @@ function signalScore(job: JobRecord, signal: PolicySignalSpec): SignalScore {
   return { score: job.parts.caption?.toxicity.scores[signal.class as ToxicityLabel] ?? null, by: `caption:${signal.class}` };
 }
 
+const isVisualSignal = (signal: PolicySignalSpec) => 'examples' in signal || ('class' in signal && VISUAL_CLASS_NAMES.has(signal.class));
+
+/** The lowest level that flags a category whatever the rules: text alone may raise it this far. */
+const FLAGGING_RANK = riskRank('MEDIUM')!;
+
 export function scoreCategories(job: JobRecord, policy: ResolvedPolicy = STANDARD_POLICY): PolicyCategoryResult[] {
   return policy.categories.map((cat) => {
     let best: { score: number; by: string | null } | null = null;
     // A category no signal could score says why, where a signal gave a reason (examples of another model).
     let unscored: string | null = null;
+    const unscoredVisual: string[] = [];
+    let visualScored = false;
     for (const signal of cat.signals) {
       const s = signalScore(job, signal);
       // A NaN is no measurement (riskLevel reads it as UNKNOWN): never let it stand for, or hide, a score.
       if (s.score === null || Number.isNaN(s.score)) {
         if ('examples' in signal) unscored ??= s.by;
+        if (isVisualSignal(signal)) unscoredVisual.push('class' in signal ? signal.class : 'examples');
         continue;
       }
+      if (isVisualSignal(signal)) visualScored = true;
       const weighted = s.score * signal.weight;
       if (!best || weighted > best.score) best = { score: weighted, by: s.by };
     }
-    const score = best ? Math.round(best.score * 10000) / 10000 : null;
-    return { name: cat.name, description: cat.description, score, risk_level: riskLevel(score, cat.thresholds), triggered_by: best ? best.by : unscored };
+    let score = best ? Math.round(best.score * 10000) / 10000 : null;
+    let triggeredBy = best ? best.by : unscored;
+    const pictureUnseen = job.parts.vision !== undefined && unscoredVisual.length > 0 && !visualScored;
+    if (pictureUnseen && score !== null && (riskRank(riskLevel(score, cat.thresholds)) ?? 0) < FLAGGING_RANK) {
+      triggeredBy = unscored ?? `visual_not_scored(${unscoredVisual.join(',')}; text alone: ${triggeredBy} ${score})`;
+      score = null;
+    }
+    return { name: cat.name, description: cat.description, score, risk_level: riskLevel(score, cat.thresholds), triggered_by: triggeredBy };
   });
 }
 

@@ -72,6 +72,27 @@ describe('policy categories', () => {
     expect(byName.HATE_SPEECH).toMatchObject({ score: 0.85, triggered_by: 'ocr:identity_attack' });
   });
 
+  it('never lets text alone clear a category whose visual signals no model scored on a picture', () => {
+    const calmText = { caption: { toxicity: tox({ threat: 0.01, identity_attack: 0.01 }) } };
+    const unseen = Object.fromEntries(scoreCategories(job({ parts: { vision: vision({ firearm: 0.01 }), ...calmText } })).map((c) => [c.name, c]));
+    // violence and violent_knife unscored: the picture was not looked at for DEATH_INJURY_MILITARY.
+    expect(unseen.DEATH_INJURY_MILITARY).toMatchObject({ score: null, risk_level: 'UNKNOWN' });
+    expect(unseen.DEATH_INJURY_MILITARY!.triggered_by).toMatch(/^visual_not_scored\(violence,violent_knife; text alone: caption:threat 0\.009/);
+    // firearm scored: ARMS_AMMO is covered by it even though knife is not.
+    expect(unseen.ARMS_AMMO).toMatchObject({ score: 0.01, risk_level: 'NONE', triggered_by: 'firearm' });
+
+    const seen = Object.fromEntries(scoreCategories(job({ parts: { vision: vision({ violence: 0.02 }), ...calmText } })).map((c) => [c.name, c]));
+    expect(seen.DEATH_INJURY_MILITARY).toMatchObject({ score: 0.02, risk_level: 'NONE', triggered_by: 'violence' });
+
+    const flagged = Object.fromEntries(
+      scoreCategories(job({ parts: { vision: vision({}), caption: { toxicity: tox({ threat: 0.7 }) } } })).map((c) => [c.name, c]),
+    );
+    expect(flagged.DEATH_INJURY_MILITARY).toMatchObject({ score: 0.63, risk_level: 'MEDIUM', triggered_by: 'caption:threat' });
+
+    const textOnly = Object.fromEntries(scoreCategories(job({ expectedParts: ['caption'], parts: calmText })).map((c) => [c.name, c]));
+    expect(textOnly.DEATH_INJURY_MILITARY).toMatchObject({ risk_level: 'NONE', triggered_by: 'caption:threat' });
+  });
+
   it('maps scores to risk levels at the documented thresholds', () => {
     expect([riskLevel(null), riskLevel(0.1), riskLevel(0.2), riskLevel(0.5), riskLevel(0.8)]).toEqual(['UNKNOWN', 'NONE', 'LOW', 'MEDIUM', 'HIGH']);
     expect(STANDARD_CATEGORIES.map((c) => c.name)).toEqual(['SEXUAL', 'DRUGS', 'DEATH_INJURY_MILITARY', 'ARMS_AMMO', 'HATE_SPEECH']);
