@@ -70,8 +70,10 @@ train-vision-v3: install vision-v3-deps $(V3_CACHE)/imagenet_mobilenet_v2.pt
 	$(V3_PY) $(V3_DIR)/report_v3.py --data $(V3_DATA) --run $(V3_CACHE)/finetune --out $(V3_RESULTS)
 
 # The network trained on every source -> artifacts/vision-v3.{onnx,json}, fixture for the export test.
+# V3_VERSION is the served model's version (results name it): new weights, new version (3.0.0 was run 1).
+V3_VERSION ?= 3.1.0
 export-vision-v3: vision-v3-deps
-	$(V3_PY) $(V3_DIR)/export_v3.py --checkpoint $(V3_CACHE)/finetune/all/model.pt --out $(V3_CACHE)/export
+	$(V3_PY) $(V3_DIR)/export_v3.py --checkpoint $(V3_CACHE)/finetune/all/model.pt --out $(V3_CACHE)/export --version $(V3_VERSION)
 	cp $(V3_CACHE)/export/vision-v3.onnx $(V3_CACHE)/export/vision-v3.json services/vision-inference/artifacts/
 	cp $(V3_CACHE)/export/vision-v3.fixture.json services/vision-inference/test/fixtures/v3-export.fixture.json
 

@@ -1,7 +1,7 @@
 """Exports a trained vision v3 network (finetune.py's model.pt) to ONNX, with its equality fixture and
 the serving manifest the service reads (artifacts/vision-v3.json).
 
-usage: /usr/bin/python3 export_v3.py --checkpoint <finetune out>/all/model.pt --out <dir> [--version 3.0.0]
+usage: /usr/bin/python3 export_v3.py --checkpoint <finetune out>/all/model.pt --out <dir> [--version <V3_VERSION, e.g. 3.1.0>]
 
 ONNX graph (train/v2/exporting.py): input `input` float32 [N,3,224,224] RGB/255 (the whole frame
 stretched, as the service's resizeFill), outputs `logits` [N,K], `probs` [N,K] and `embedding`
