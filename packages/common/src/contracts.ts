@@ -119,7 +119,15 @@ export interface TextLanguageReport {
   labels: string[];
   heldBack: { part: string; rows: number; positives: number; rocAuc: number | null }[];
   /** The human-labelled sources it was trained on and what their toxicity label marks. */
-  sources: { source: string; rows: number; toxic: number; toxicityMeans: string }[];
+  sources: TextLanguageSource[];
+}
+
+/** A human-labelled source of a language's toxicity: its annotated rows, toxic rows, and what its label marks. */
+export interface TextLanguageSource {
+  source: string;
+  rows: number;
+  toxic: number;
+  toxicityMeans: string;
 }
 
 /** Held-back (out-of-fold) figures of a deployed score. */

@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VISUAL_CLASSES } from '@modsvc/common/classes';
-import { readCsvRecords } from '../../text-toxicity/src/model/csv.ts';
 import { correctedLabels, readKitErrata } from '../train/kit-errata.ts';
+import { readManifest } from '../train/manifest.ts';
 
 const images = path.resolve(import.meta.dirname, '../../../../shared/data/images');
 const labelsCsv = path.join(images, 'labels.csv');
@@ -34,7 +34,7 @@ describe('kit errata', () => {
   });
 
   it.skipIf(!existsSync(labelsCsv))('matches the data kit beside the repository', () => {
-    const kit = new Map(readCsvRecords(labelsCsv).map((r) => [r.file ?? '', r]));
+    const kit = new Map(readManifest(labelsCsv).map((r) => [r.file, r]));
     for (const e of errata.values()) {
       const row = kit.get(e.file);
       expect(row, `${e.file} is not in the kit`).toBeDefined();

@@ -3,8 +3,9 @@
 // should have, the labels the kit gives it, and the evidence. A correction applies only while the kit
 // still gives the listed labels: a kit that has since fixed the file is taken as it is. Read by the
 // moderation benchmark here and by the v3 training (train/v3/kit3.py) in Python.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readCsvRecords } from '../../text-toxicity/src/model/csv.ts';
+import { splitCsvLine } from './manifest.ts';
 
 export const KIT_ERRATA_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), 'kit-errata.csv');
 
@@ -21,8 +22,11 @@ const splitLabels = (s: string | undefined) => (s ?? '').split(';').map((x) => x
 const sameLabels = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join(';') === [...b].sort().join(';');
 
 export function readKitErrata(file = KIT_ERRATA_FILE): Map<string, KitErratum> {
+  const [header, ...lines] = readFileSync(file, 'utf8').split(/\r?\n/).filter((l) => l.trim());
+  const columns = splitCsvLine(header ?? '');
   const errata = new Map<string, KitErratum>();
-  for (const r of readCsvRecords(file)) {
+  for (const line of lines) {
+    const r = Object.fromEntries(splitCsvLine(line).map((v, i) => [columns[i], v])) as Record<string, string | undefined>;
     const erratum = { file: r.file ?? '', labels: splitLabels(r.labels), was: splitLabels(r.was), evidence: r.evidence ?? '' };
     errata.set(erratum.file, erratum);
   }

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOXICITY_LABELS, type ToxicityLabel } from '@modsvc/common/classes';
+import type { TextLanguageSource } from '@modsvc/common/contracts';
 import type { FeatureSettings } from './features.ts';
 import type { LangIdModel } from './langid.ts';
 import type { HeadFeatureSettings, LanguageHead } from './language-heads.ts';
@@ -55,7 +56,7 @@ export interface LanguageInfo {
   /** Held-back figures (validation split, held-out sources) for /v1/models and the docs. */
   heldBack?: { part: string; rows: number; positives: number; rocAuc: number | null }[];
   /** The human-labelled sources the language was trained on (training + calibration rows; not the synthetic/weak file), and what their toxicity label marks. */
-  sources?: { source: string; rows: number; toxic: number; toxicityMeans: string }[];
+  sources?: TextLanguageSource[];
 }
 
 /** The language identifier's settings; its table is langid.bin (languages x 2^hashBits bytes). */
