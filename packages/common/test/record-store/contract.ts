@@ -217,6 +217,35 @@ export function describeRecordStoreContract(name: string, factory: RecordStoreFa
       expect(positions).toEqual(sorted);
     });
 
+    it('answers every list, count and sweep while two other stores keep rewriting and deleting in the same partition', async () => {
+      const spec = itemSpec();
+      const reader = open().collection(spec);
+      const stable = ['k0', 'k1', 'k2'];
+      for (const [i, id] of stable.entries()) await reader.create(id, item(i, { rank: 1000 + i }));
+      let writing = true;
+      const writers = [open(), open()].map(async (s, w) => {
+        const coll = s.collection(spec);
+        for (let n = 0; writing; n += 1) {
+          const id = `w${w}_${n % 4}`;
+          const exp = new Date(T0.getTime() + HOUR + n); // keeps the expiry index churning, never due at T0
+          await updateRecord(coll, id, (v) => ({ ...v, rank: n, exp }), { maxAttempts: 1000 });
+          await createOrGet(coll, id, item(n, { exp }), { maxAttempts: 1000 });
+          if (n % 3 === 0) await coll.delete(id);
+        }
+      });
+      try {
+        for (let round = 0; round < 40; round += 1) {
+          const top = await reader.list('byGroup', { partition: 'g', order: 'desc', limit: 3 });
+          expect(top.items.map((i) => i.id)).toEqual(['k2', 'k1', 'k0']);
+          expect(await reader.count('byGroup', { partition: 'g', from: numberKey(1000) })).toBe(3);
+          expect(await reader.deleteExpired(T0)).toBe(0);
+        }
+      } finally {
+        writing = false;
+        await Promise.all(writers);
+      }
+    }, 30_000);
+
     it('keeps index entries in step with updates, and counts per range and partition', async () => {
       const coll = open().collection(itemSpec());
       for (let i = 0; i < 5; i += 1) await coll.create(`a${i}`, item(i, { group: 'a' }));

@@ -284,10 +284,18 @@ class NatsKvCollection<T> implements RecordCollection<T> {
     return true;
   }
 
+  /**
+   * The index keys matching `filter`, read from the stream's subject list in one request (paged by the
+   * client when long). Not kv.keys(): its consumer ends when the server's pending count reaches zero,
+   * and with writes and purges landing on the filtered subjects meanwhile that may never happen, so a
+   * list under concurrent publishes hung. Keys are purged, never deleted with a marker, so every
+   * subject the stream holds is a live key.
+   */
   private async indexKeys(b: Bucket, filter: string): Promise<ParsedIndexKey[]> {
+    const info = await b.jsm.streams.info(b.stream, { subjects_filter: b.subjectPrefix + filter });
     const out: ParsedIndexKey[] = [];
-    for await (const key of await b.kv.keys(filter)) {
-      const parsed = parseIndexKey(key);
+    for (const subject of Object.keys(info.state.subjects ?? {})) {
+      const parsed = parseIndexKey(subject.slice(b.subjectPrefix.length));
       if (parsed) out.push(parsed);
     }
     return out;
