@@ -110,7 +110,7 @@ const RUNTIME_PIPELINES: Record<string, Pipeline> = BOTH_WITH_OBJECTS
 
 const V3_PIPELINES: Record<string, Pipeline> = {
   old: { env: { ...NEW_RUNTIMES, VISION_OBJECTS: '1', VISION_V3: '0' }, what: `the default before vision v3: ${NEW_WHAT}, with the object detector` },
-  new: { env: { ...NEW_RUNTIMES }, what: "today's default: vision v3 on (it scores alcohol, so its fallback, the object detector, does not run: VISION_OBJECTS=auto), every other setting at its default" },
+  new: { env: { ...NEW_RUNTIMES }, what: "today's default: vision v3 on, every other setting at its default" },
 };
 
 const PIPELINES = COMPARE === 'v3' ? V3_PIPELINES : RUNTIME_PIPELINES;

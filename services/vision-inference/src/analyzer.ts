@@ -37,8 +37,8 @@ export interface VisionAnalyzerOptions {
   modelSet?: ModelSet;
   /** Model ids left out (default VISION_DISABLE_MODELS). */
   disableModels?: string[];
-  /** Run the COCO object detector (default VISION_OBJECTS: 'auto', only where vision v3 is not served). */
-  objects?: boolean | 'auto';
+  /** Run the COCO object detector (default VISION_OBJECTS, on unless turned off). */
+  objects?: boolean;
   /** The vision v3 manifest (default artifacts/vision-v3.json; the network runs when it exists and VISION_V3 is on). */
   v3Manifest?: string;
   /** Directory of the downloaded models ('full'; default MODEL_DIR, else /models in a container, else ./data/models). */
@@ -78,7 +78,7 @@ type ModelSettings = LiteModelSettings & DetectorSettings;
 interface SetConfig {
   set: ModelSet;
   disabled: Set<string>;
-  objects: boolean | 'auto';
+  objects: boolean;
   /** Where the vision v3 manifest is looked for. */
   v3Manifest: string;
   modelDir: string;
@@ -225,17 +225,7 @@ class Analyzer implements DetailedVisionAnalyzer {
 
   /** Classes with a calibrator whose model is loaded. */
   private scoredClasses(): VisualClass[] {
-    return (Object.keys(this.calibration.classes) as VisualClass[]).filter((c) => this.scores(this.calibratorOf(c)!));
-  }
-
-  /**
-   * The calibrator that scores `cls`: the first of the class's calibrator and its fallbacks whose model
-   * is loaded; the class's own when none is (its model's absence is then the reason the class is null).
-   */
-  private calibratorOf(cls: VisualClass): ClassCalibrator | undefined {
-    const own = this.calibration.classes[cls];
-    for (let c = own; c; c = c.fallback) if (this.loaded(c.model)) return c;
-    return own;
+    return (Object.keys(this.calibration.classes) as VisualClass[]).filter((c) => this.scores(this.calibration.classes[c]!));
   }
 
   /**
@@ -374,7 +364,7 @@ class Analyzer implements DetailedVisionAnalyzer {
     const registry = this.models_.registry;
     const used = new Set<string>();
     for (const cls of this.scoredClasses()) {
-      const cal = this.calibratorOf(cls)!;
+      const cal = this.calibration.classes[cls]!;
       const perFrame = analysed.map((a) => applyCalibrator(cal, a.signals));
       const stat = aggregateFrames(perFrame, this.threshold);
       if (!stat) continue;
@@ -449,7 +439,7 @@ class Analyzer implements DetailedVisionAnalyzer {
     const reg = this.models_?.registry;
     const models = reg?.report() ?? [];
     const classes: ClassCoverageReport[] = VISUAL_CLASSES.map((cls) => {
-      const cal = this.calibratorOf(cls);
+      const cal = this.calibration.classes[cls];
       const group = groupOf(cls);
       const unscored = { calibration: null, heldBack: { all: null, photos: null } };
       if (this.set === 'none') return { class: cls, group, model: null, note: 'model set "none": no models loaded', ...unscored };
@@ -469,26 +459,13 @@ class Analyzer implements DetailedVisionAnalyzer {
         };
       }
       if (cal) {
-        const notLoaded: string[] = [];
-        for (let c: ClassCalibrator | undefined = cal; c; c = c.fallback) {
-          const err = models.find((m) => m.id === c!.model)?.error;
-          const hint = c.model === OBJECT_ID && !this.objectsDeclared() ? ` (the object detector is off: ${this.objectsOffReason()})` : this.v3Hint(c);
-          notLoaded.push(`model ${c.model} is not loaded${err ? `: ${err}` : ''}${hint}`);
-        }
-        return { class: cls, group, model: null, note: notLoaded.join('; nor its fallback: '), ...unscored };
+        const err = models.find((m) => m.id === cal.model)?.error;
+        const hint = cal.model === OBJECT_ID && !this.setConfig.objects ? ' (the object detector is off: VISION_OBJECTS=0)' : this.v3Hint(cal);
+        return { class: cls, group, model: null, note: `model ${cal.model} is not loaded${err ? `: ${err}` : ''}${hint}`, ...unscored };
       }
       return { class: cls, group, model: null, note: this.calibration.nullClasses[cls] ?? 'no model scores this class', ...unscored };
     });
     return { models, classes };
-  }
-
-  private objectsDeclared(): boolean {
-    return this.models_?.registry.specs().some((s) => s.id === OBJECT_ID) ?? false;
-  }
-
-  private objectsOffReason(): string {
-    if (this.setConfig.disabled.has(OBJECT_ID)) return `VISION_DISABLE_MODELS names ${OBJECT_ID}`;
-    return this.setConfig.objects === 'auto' ? 'VISION_OBJECTS=auto runs it only where vision v3 is not served' : 'VISION_OBJECTS=0';
   }
 
   /** Why a calibrator on vision v3's signals has no model: v3 is off, or its artifact is not deployed ('' otherwise). */

@@ -71,21 +71,12 @@ export const settingsSchema = z.object({
     z.enum(['onnx', 'tfjs-wasm'], { error: (issue) => `${String(issue.input)} is not a runtime for face-api's network (onnx, tfjs-wasm)` }).default('onnx'),
   ),
   /**
-   * The COCO object detector (human's CenterNet at 384x384, ~30 ms of CPU a frame): `auto` (default)
-   * runs it only where vision v3 is not served, since v3 scores alcohol better on every held-back source
-   * (the detector is alcohol's fallback: VISION_V3=0 gives it back); 1/true/yes/on always, 0/false/no/off never.
+   * Runs the COCO object detector (human's CenterNet, the only model that scores alcohol). On unless
+   * set to 0/false/no/off: on onnxruntime at 384x384 it costs ~30 ms of CPU a frame (50 at human's
+   * 512), and the whole pipeline with it is faster than the tfjs-wasm one was without it
+   * (bench/results/e2e.json).
    */
-  VISION_OBJECTS: z
-    .string()
-    .optional()
-    .transform((v, ctx): boolean | 'auto' => {
-      const t = v?.trim().toLowerCase() ?? '';
-      if (t === '' || t === 'auto') return 'auto';
-      if (/^(1|true|yes|on)$/.test(t)) return true;
-      if (/^(0|false|no|off)$/.test(t)) return false;
-      ctx.addIssue({ code: 'custom', message: `${v} is not a VISION_OBJECTS value (auto, on, off)` });
-      return z.NEVER;
-    }),
+  VISION_OBJECTS: onOff(true),
   /**
    * Serves vision v3 (ImageNet MobileNetV2 fine-tuned with multi-label heads, ONNX) when its artifact is
    * deployed (artifacts/vision-v3.json and the .onnx it names). On unless set to 0/false/no/off; without

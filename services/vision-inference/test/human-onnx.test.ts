@@ -20,7 +20,6 @@ import { cropAndResize, resizeBilinear } from '../src/models/tf-image.ts';
 import { halfToFloat, readTfjsGraph } from '../src/models/tfjs-graph.ts';
 import { tfjsGraphToOnnx } from '../src/models/tfjs-graph-onnx.ts';
 import { tfReady } from '../src/models/tfjs.ts';
-import { V3_ID } from '../src/models/vision-v3.ts';
 import { KIT_IMAGES, kitPhotos } from './helpers/kit-photos.ts';
 import { withServedAndOriginal } from './helpers/runtime-pair.ts';
 import { compareWithTfjs } from './helpers/tfjs-vs-onnx.ts';
@@ -247,8 +246,7 @@ describe.skipIf(objectPhotos.length === 0)('the object module on onnxruntime aga
   }, 180_000);
 
   it('the analyzer scores alcohol only with the module at the side its calibrator was fitted at', async () => {
-    // Without vision v3, which scores alcohol first where it runs: the detector is alcohol's fallback.
-    const opts = { modelSet: 'lite' as const, objects: true, disableModels: [NSFW_ID, OCR_ID, HUMAN_ID, FACE_GENDER_ID, V3_ID] };
+    const opts = { modelSet: 'lite' as const, objects: true, disableModels: [NSFW_ID, OCR_ID, HUMAN_ID, FACE_GENDER_ID] };
     await withServedAndOriginal({ VISION_HUMAN_RUNTIME: 'tfjs-wasm' }, opts, async (served, original) => {
       expect(served.models().models.find((m) => m.id === OBJECT_ID)).toMatchObject({ runtime: 'onnx', loaded: true });
       expect(original.models().models.find((m) => m.id === OBJECT_ID)).toMatchObject({ runtime: 'tfjs-wasm', loaded: true });

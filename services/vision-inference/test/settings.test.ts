@@ -9,7 +9,7 @@ describe('vision-inference settings', () => {
       VISION_MODEL_SET: 'lite',
       VISION_CONCURRENCY: 2,
       VISION_DISABLE_MODELS: [],
-      VISION_OBJECTS: 'auto',
+      VISION_OBJECTS: true,
       VISION_V3: true,
       VISION_ALLOW_UNPINNED_MODELS: false,
       VISION_UNCALIBRATED: 'report',
@@ -52,12 +52,10 @@ describe('vision-inference settings', () => {
     expect(() => runtime('webgpu')).toThrow(/not a runtime for face-api's network/);
   });
 
-  it('the object detector runs where vision v3 does not unless set on or off (VISION_OBJECTS)', () => {
+  it('the object detector runs unless turned off (VISION_OBJECTS)', () => {
     const objects = (v?: string) => settingsSchema.parse({ VISION_OBJECTS: v }).VISION_OBJECTS;
-    expect(objects()).toBe('auto');
-    expect(objects(' ')).toBe('auto');
-    expect(objects('Auto')).toBe('auto');
-    expect(() => objects('sometimes')).toThrow(/not a VISION_OBJECTS value/);
+    expect(objects()).toBe(true);
+    expect(objects(' ')).toBe(true);
     expect(objects('off')).toBe(false);
     expect(objects('no')).toBe(false);
     expect(objects('1')).toBe(true);

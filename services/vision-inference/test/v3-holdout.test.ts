@@ -7,17 +7,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rocAuc } from '@modsvc/common/evaluation';
-import { VISUAL_CLASSES, type VisualClass } from '@modsvc/common/classes';
+import { VISUAL_CLASSES } from '@modsvc/common/classes';
 import { loadCalibration } from '../src/models/calibration.ts';
 import { V3_ID } from '../src/models/vision-v3.ts';
 import { SERVED_V3_RESULTS, readV3Results } from '../train/v3-results.ts';
-import { readVersusServed, replacesIncumbent } from '../train/v3-versus-served-file.ts';
 
 const run = SERVED_V3_RESULTS;
 const images = path.resolve(import.meta.dirname, '../../../../shared/data/images');
 
 const { summary, rows } = readV3Results(run);
-const versus = readVersusServed(run);
 const family = (source: string) => summary.families[source] ?? source;
 
 describe(`vision v3 hold-out (train/v3/results/${path.basename(run)})`, () => {
@@ -63,47 +61,24 @@ describe(`vision v3 hold-out (train/v3/results/${path.basename(run)})`, () => {
     }
   });
 
-  it('takes a class over from the model that served it only where v3 is at least as good on every counted source, on the same images', () => {
-    for (const [cls, c] of Object.entries(versus.classes)) {
-      const v = summary.classes[cls]!;
-      // v3's side of the comparison is the run's own per-source figure on the same images.
-      for (const s of c!.sources) {
-        const own = v.sources.find((x) => x.source === s.source && x.fold === s.fold)!;
-        expect([s.positives, s.negatives], `${cls} ${s.source}`).toEqual([own.positives, own.negatives]);
-        expect(Math.abs(s.v3RocAuc! - own.rocAuc!), `${cls} ${s.source}`).toBeLessThan(1e-4);
-        expect(s.counted).toBe(s.positives >= summary.rule.minPositives);
-      }
-      expect(c!.replaces, cls).toBe(replacesIncumbent(c!));
-    }
-    expect(replacesIncumbent({ sources: [] })).toBe(false);
-    const figure = (v3: number, served: number, counted = true) => ({ fold: 'A', source: 's', positives: 10, negatives: 10, counted, v3RocAuc: v3, servedRocAuc: served });
-    expect(replacesIncumbent({ sources: [figure(0.81, 0.76), figure(0.99, 0.98)] })).toBe(true);
-    expect(replacesIncumbent({ sources: [figure(0.81, 0.76), figure(0.9993, 0.9995)] })).toBe(false);
-    expect(replacesIncumbent({ sources: [figure(0.81, 0.76), figure(0.5, 0.99, false)] })).toBe(true);
-  });
-
-  it('is what the service publishes: v3 calibrators for exactly the candidate visual classes that pass or that v3 takes over, with their sources, the served model kept as fallback', () => {
+  it('is what the service publishes: v3 calibrators for exactly the candidate visual classes that pass, with their sources', () => {
     const calibration = loadCalibration();
     const published = Object.entries(calibration.classes)
       .filter(([, c]) => c!.model === V3_ID)
       .map(([cls]) => cls)
       .sort();
-    const serves = (cls: string, v: { candidate: boolean; passes: boolean }) =>
-      v.candidate && (v.passes || versus.classes[cls as VisualClass]?.replaces === true) && (VISUAL_CLASSES as readonly string[]).includes(cls);
-    const served = Object.entries(summary.classes)
-      .filter(([cls, v]) => serves(cls, v))
+    const passing = Object.entries(summary.classes)
+      .filter(([cls, v]) => v.candidate && v.passes && (VISUAL_CLASSES as readonly string[]).includes(cls))
       .map(([cls]) => cls)
       .sort();
-    expect(published).toEqual(served);
-    for (const cls of served) {
-      const cal = calibration.classes[cls as VisualClass]!;
-      expect(cal.sources!.map((s) => s.source).sort()).toEqual(summary.classes[cls]!.sources.map((s) => s.source).sort());
-      const takenOver = versus.classes[cls as VisualClass];
-      if (takenOver?.replaces) expect(cal.fallback?.model, cls).toBe(takenOver.served);
+    expect(published).toEqual(passing);
+    for (const cls of passing) {
+      const sources = calibration.classes[cls as keyof typeof calibration.classes]!.sources!;
+      expect(sources.map((s) => s.source).sort()).toEqual(summary.classes[cls]!.sources.map((s) => s.source).sort());
     }
     for (const [cls, v] of Object.entries(summary.classes)) {
-      if (!serves(cls, v) && calibration.classes[cls as VisualClass]?.model !== undefined) {
-        expect(calibration.classes[cls as VisualClass]!.model, cls).not.toBe(V3_ID);
+      if (v.candidate && !v.passes && calibration.classes[cls as keyof typeof calibration.classes]?.model !== undefined) {
+        expect(calibration.classes[cls as keyof typeof calibration.classes]!.model, cls).not.toBe(V3_ID);
       }
     }
   });

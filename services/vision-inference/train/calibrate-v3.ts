@@ -1,7 +1,6 @@
-// Vision v3's calibrators: one Platt calibrator per class that passes the publishing rule, or that v3
-// serves instead of the model that served it (versus-served.json), fitted on the held-back folds'
-// scores (each image scored by the fold model that never saw its source), with the per-source figures
-// /v1/models reports. Classes that fail keep null with the reason.
+// Vision v3's calibrators: one Platt calibrator per class that passes the publishing rule, fitted on
+// the held-back folds' scores (each image scored by the fold model that never saw its source), with
+// the per-source figures /v1/models reports. Classes that fail keep null with the reason.
 //
 // usage: npx tsx services/vision-inference/train/calibrate-v3.ts [results dir]
 //   results dir: train/v3/results/<run> (report_v3.py's summary.json + heldback.tsv)
@@ -15,7 +14,6 @@ import { V3_CALIBRATION_FILE, mergeV3Calibration, type V3Calibration } from '../
 import { V3_ID, V3_MANIFEST_FILE, type V3Manifest } from '../src/models/vision-v3.ts';
 import { fitLogistic, metrics } from './logistic.ts';
 import { SERVED_V3_RESULTS, readV3Results } from './v3-results.ts';
-import { readVersusServed } from './v3-versus-served-file.ts';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const ARTIFACTS = path.resolve(HERE, '../artifacts');
@@ -27,15 +25,6 @@ const resultsDir = path.resolve(process.argv[2] ?? SERVED_V3_RESULTS);
 const { summary, rows } = readV3Results(resultsDir);
 const rule = `>= ${summary.rule.minSources} held-back source repositories with >= ${summary.rule.minPositives} positives, worst ROC-AUC >= ${summary.rule.minRocAuc}`;
 
-// Classes another model already served that v3 serves instead (v3-versus-served.ts: at least as good on
-// every counted held-back source, the same images); the served model stays as the fallback (merge).
-const versus = readVersusServed(resultsDir);
-function takeOverFigures(cls: VisualClass): string {
-  const v = versus.classes[cls]!;
-  const counted = v.sources.filter((s) => s.counted);
-  return `${v.served}, which it beats on the same held-back images (${counted.map((s) => `${s.source} ${s.v3RocAuc?.toFixed(2)} against ${s.servedRocAuc?.toFixed(2)}`).join(', ')})`;
-}
-
 const logit = (p: number) => Math.log(Math.max(p, 1e-7) / Math.max(1 - p, 1e-7));
 const classes: Partial<Record<VisualClass, ClassCalibrator>> = {};
 const nullClasses: Partial<Record<VisualClass, string>> = {};
@@ -46,8 +35,7 @@ for (const [name, verdict] of Object.entries(summary.classes)) {
   const cls = name as VisualClass;
   const counted = verdict.sources.filter((s) => s.positives >= summary.rule.minPositives);
   const figures = counted.map((s) => `${s.source} ${s.rocAuc?.toFixed(2)} (${s.positives})`).join(', ');
-  const takesOver = versus.classes[cls]?.replaces === true;
-  if (!verdict.passes && !takesOver) {
+  if (!verdict.passes) {
     nullClasses[cls] = `vision v3 (ImageNet MobileNetV2, fine-tuned) does not pass the publishing rule (${rule}): ${verdict.why}${figures ? `; held back: ${figures}` : ''}`;
     continue;
   }
@@ -66,9 +54,7 @@ for (const [name, verdict] of Object.entries(summary.classes)) {
     weights: fit.weights,
     bias: fit.bias,
     inputSize: INPUT,
-    note:
-      `vision v3: ImageNet MobileNetV2 fine-tuned on the kit, Platt-calibrated on held-back source repositories (each image scored by a model that never saw its source); ROC-AUC per held-back source: ${figures}` +
-      (verdict.passes ? '' : `; below the publishing rule (${verdict.why}), it serves the class instead of ${takeOverFigures(cls)}`),
+    note: `vision v3: ImageNet MobileNetV2 fine-tuned on the kit, Platt-calibrated on held-back source repositories (each image scored by a model that never saw its source); ROC-AUC per held-back source: ${figures}`,
     metrics: {
       all: metrics(calibrated, y),
       photos: photos.length ? metrics(photos.map(([, i]) => calibrated[i]!), photos.map(([, i]) => y[i]!)) : null,

@@ -33,11 +33,6 @@ export interface ClassCalibrator {
   metrics?: { all: ClassMetrics; photos: ClassMetrics | null };
   /** The held-back source repositories the figures rest on, each with its own figures (/v1/models `heldBack.sources`); absent in older files. */
   sources?: CalibratorSource[];
-  /**
-   * The calibrator that scores the class when this one's model is not loaded: the model that served
-   * the class before a better one took it over (alcohol: vision v3, else the COCO object detector).
-   */
-  fallback?: ClassCalibrator;
 }
 
 /** A held-back source repository: its images were never fitted on; rocAuc on them alone (null: not measurable). */

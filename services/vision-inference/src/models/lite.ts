@@ -62,8 +62,8 @@ export interface LiteSetOptions {
   artifactsDir?: string;
   /** Model ids left out (VISION_DISABLE_MODELS). */
   disabled?: ReadonlySet<string>;
-  /** Whether the COCO object detector (human's CenterNet, alcohol's fallback) joins the set; 'auto': only without vision v3 (VISION_OBJECTS). */
-  objects: boolean | 'auto';
+  /** Whether the COCO object detector (human's CenterNet, the only model that scores alcohol) joins the set (VISION_OBJECTS). */
+  objects: boolean;
   /** The vision v3 manifest (default <artifactsDir>/vision-v3.json); its ONNX file lies beside it. */
   v3Manifest?: string;
 }
@@ -90,12 +90,8 @@ export function liteRegistry(settings: LiteModelSettings, opts: LiteSetOptions):
     const maxSide = settings.VISION_HUMAN_MAX_SIDE;
     registry.declare(humanSpec(module, onnx ? 'onnx' : 'tfjs-wasm'), onnx ? humanOnnxLoader(module, settings, maxSide) : humanLoader(module, maxSide));
   };
-  // Vision v3 joins only when its artifact is deployed: no manifest, no model (and no error).
-  const v3File = v3ManifestPath(opts);
-  const v3Read = settings.VISION_V3 ? readV3Manifest(v3File) : null;
-  const v3 = v3Read?.manifest && !disabled.has(v3Read.manifest.id) ? v3Read.manifest : null;
   if (!disabled.has(HUMAN_ID)) declareHuman('face');
-  if ((opts.objects === 'auto' ? v3 === null : opts.objects) && !disabled.has(OBJECT_ID)) declareHuman('object');
+  if (opts.objects && !disabled.has(OBJECT_ID)) declareHuman('object');
   if (!disabled.has(HUMAN_ID) && !disabled.has(FACE_GENDER_ID)) {
     const onnx = settings.VISION_FACEAPI_RUNTIME !== 'tfjs-wasm';
     registry.declare(faceGenderSpec(onnx ? 'onnx' : 'tfjs-wasm'), onnx ? faceGenderOnnxLoader(settings) : faceGenderLoader);
@@ -110,7 +106,12 @@ export function liteRegistry(settings: LiteModelSettings, opts: LiteSetOptions):
   const found = readHeadsManifest(dir);
   const heads = found && !disabled.has(found.id) ? found : null;
   if (heads) registry.declare(headsSpec(heads, dir));
-  if (v3) {
+  // Vision v3 joins only when its artifact is deployed: no manifest, no model (and no error).
+  let v3: V3Manifest | null = null;
+  const v3File = v3ManifestPath(opts);
+  const v3Read = settings.VISION_V3 ? readV3Manifest(v3File) : null;
+  if (v3Read?.manifest && !disabled.has(v3Read.manifest.id)) {
+    v3 = v3Read.manifest;
     registry.declare(v3Spec(v3, v3File), v3Loader(v3, settings));
   } else if (v3Read?.error) {
     // A manifest that cannot be used is reported as a model that failed to load.

@@ -14,23 +14,15 @@ export interface V3Calibration {
   nullClasses: Partial<Record<VisualClass, string>>;
 }
 
-/** The calibrator a class is served by without vision v3: the class's own when not v3's, else its fallback. */
-export function incumbentOf(cal: ClassCalibrator | undefined, v3Id: string): ClassCalibrator | null {
-  if (!cal) return null;
-  return cal.model === v3Id ? (cal.fallback ?? null) : cal;
-}
-
 /**
- * `base` with v3's calibrators: a class v3 publishes takes v3's calibrator (and leaves nullClasses),
- * the one `base` served it with, if any, becoming its fallback (it scores when v3 is off); a class v3
- * fails keeps any calibrator `base` has, else its null reason becomes v3's.
+ * `base` with v3's calibrators: a class v3 publishes takes v3's calibrator (and leaves nullClasses);
+ * a class v3 fails keeps any calibrator `base` has, else its null reason becomes v3's.
  */
 export function mergeV3Calibration(base: CalibrationFile, v3: V3Calibration): CalibrationFile {
   const classes = { ...base.classes };
   const nullClasses = { ...base.nullClasses };
   for (const [cls, cal] of Object.entries(v3.classes) as [VisualClass, ClassCalibrator][]) {
-    const fallback = incumbentOf(base.classes[cls], v3.model);
-    classes[cls] = fallback ? { ...cal, fallback } : cal;
+    classes[cls] = cal;
     delete nullClasses[cls];
   }
   for (const [cls, why] of Object.entries(v3.nullClasses) as [VisualClass, string][]) {
