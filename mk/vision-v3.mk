@@ -77,6 +77,13 @@ export-vision-v3: vision-v3-deps
 	cp $(V3_CACHE)/export/vision-v3.onnx $(V3_CACHE)/export/vision-v3.json services/vision-inference/artifacts/
 	cp $(V3_CACHE)/export/vision-v3.fixture.json services/vision-inference/test/fixtures/v3-export.fixture.json
 
+# Vision v3 against the model a class is already served by (alcohol: the COCO detector; marijuana: the
+# heads), on the same held-back images: $(V3_RESULTS)/versus-served.{json,tsv} (~3 min; a record,
+# the service does not switch on it).
+.PHONY: compare-vision-v3
+compare-vision-v3: install
+	npx tsx services/vision-inference/train/v3-versus-served.ts $(V3_RESULTS)
+
 # Platt calibrators of the classes that pass, from the committed held-back scores.
 calibrate-vision-v3: install
 	npx tsx services/vision-inference/train/calibrate-v3.ts $(V3_RESULTS)

@@ -6,16 +6,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rocAuc } from '@modsvc/common/evaluation';
-import { VISUAL_CLASSES } from '@modsvc/common/classes';
+import { averagePrecision, rocAuc } from '@modsvc/common/evaluation';
+import { VISUAL_CLASSES, type VisualClass } from '@modsvc/common/classes';
 import { loadCalibration } from '../src/models/calibration.ts';
 import { V3_ID } from '../src/models/vision-v3.ts';
 import { SERVED_V3_RESULTS, readV3Results } from '../train/v3-results.ts';
+import { V3_VERSUS_SERVED_SCORES, readVersusServed, replacesIncumbent } from '../train/v3-versus-served-file.ts';
 
 const run = SERVED_V3_RESULTS;
 const images = path.resolve(import.meta.dirname, '../../../../shared/data/images');
 
 const { summary, rows } = readV3Results(run);
+const versus = readVersusServed(run);
 const family = (source: string) => summary.families[source] ?? source;
 
 describe(`vision v3 hold-out (train/v3/results/${path.basename(run)})`, () => {
@@ -59,6 +61,56 @@ describe(`vision v3 hold-out (train/v3/results/${path.basename(run)})`, () => {
       const worst = counted.length ? Math.min(...counted.map((s) => s.rocAuc!)) : null;
       expect(v.passes, cls).toBe(counted.length >= minSources && worst !== null && worst >= minRocAuc);
     }
+  });
+
+  it('compares v3 with the model serving a class on the same images, both sides recomputed from the committed scores', () => {
+    const served = new Map<string, number>();
+    for (const line of readFileSync(path.join(run, V3_VERSUS_SERVED_SCORES), 'utf8').trim().split('\n').slice(1)) {
+      const [cls, file, score] = line.split('\t');
+      served.set(`${cls}\t${file}`, Number(score));
+    }
+    const calibration = loadCalibration();
+    let checked = 0;
+    for (const [cls, c] of Object.entries(versus.classes)) {
+      expect(calibration.classes[cls as VisualClass]?.model, cls).toBe(c!.served);
+      const inSubset = (r: Record<string, string>) => (summary.subsets[cls] === 'photo' ? r.photo === '1' : r.real === '1');
+      for (const s of c!.sources) {
+        const fold = rows.filter((r) => r.fold === s.fold && inSubset(r));
+        const pos = fold.filter((r) => r.source === s.source && r[`${cls}.target`] === '1');
+        const neg = fold.filter((r) => r[`${cls}.target`] === '0');
+        const y = [...pos.map(() => 1), ...neg.map(() => 0)];
+        const v3 = [...pos, ...neg].map((r) => Number(r[cls]));
+        const theirs = [...pos, ...neg].map((r) => served.get(`${cls}\t${r.file}`)!);
+        expect(theirs.every((v) => Number.isFinite(v)), `${cls} ${s.source}: every image scored`).toBe(true);
+        expect([pos.length, neg.length, s.counted], `${cls} ${s.source}`).toEqual([s.positives, s.negatives, s.positives >= summary.rule.minPositives]);
+        expect(Math.abs(rocAuc(v3, y)! - s.v3RocAuc!), `${cls} ${s.source}`).toBeLessThan(1e-4);
+        expect(Math.abs(rocAuc(theirs, y)! - s.servedRocAuc!), `${cls} ${s.source}`).toBeLessThan(1e-4);
+        expect(Math.abs(averagePrecision(v3, y)! - s.v3AveragePrecision!), `${cls} ${s.source}`).toBeLessThan(1e-4);
+        expect(Math.abs(averagePrecision(theirs, y)! - s.servedAveragePrecision!), `${cls} ${s.source}`).toBeLessThan(1e-4);
+        checked++;
+      }
+      expect(c!.replaces, cls).toBe(replacesIncumbent(c!));
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('counts v3 better than a served model only where both ROC-AUC and average precision are at least as good on every counted source', () => {
+    const figure = (rocs: [number, number], aps: [number, number], counted = true) => ({
+      fold: 'A',
+      source: 's',
+      positives: 10,
+      negatives: 10,
+      counted,
+      v3RocAuc: rocs[0],
+      servedRocAuc: rocs[1],
+      v3AveragePrecision: aps[0],
+      servedAveragePrecision: aps[1],
+    });
+    expect(replacesIncumbent({ sources: [] })).toBe(false);
+    expect(replacesIncumbent({ sources: [figure([0.81, 0.76], [0.4, 0.3]), figure([0.99, 0.98], [0.9, 0.6])] })).toBe(true);
+    expect(replacesIncumbent({ sources: [figure([0.81, 0.76], [0.22, 0.36]), figure([0.99, 0.98], [0.9, 0.6])] })).toBe(false);
+    expect(replacesIncumbent({ sources: [figure([0.81, 0.76], [0.4, 0.3]), figure([0.9993, 0.9995], [0.9, 0.8])] })).toBe(false);
+    expect(replacesIncumbent({ sources: [figure([0.81, 0.76], [0.4, 0.3]), figure([0.5, 0.99], [0.1, 0.9], false)] })).toBe(true);
   });
 
   it('is what the service publishes: v3 calibrators for exactly the candidate visual classes that pass, with their sources', () => {
