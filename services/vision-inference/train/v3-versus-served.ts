@@ -4,7 +4,7 @@
 // held-back sets for that class, and both are measured per held-back source (ROC-AUC and average
 // precision). v3 would be the better model where it is at least as good by both on every source the
 // publishing rule counts; the service does not switch on this file (docs/vision-v3.md, "v3 against
-// the served models"). The served models never trained on these images: they are the kit's real
+// the models already serving a class"). The served models never trained on these images: they are the kit's real
 // photographs, and the heads and calibrators were fitted on the earlier kit's other files (the COCO
 // detector may have seen COCO scenes, which only favours it).
 //
@@ -75,35 +75,34 @@ for (const [name, verdict] of Object.entries(summary.classes)) {
   const known = rows.filter((r) => inSubset(r) && (r[`${cls}.target`] === '0' || r[`${cls}.target`] === '1'));
   process.stderr.write(`${cls}: ${incumbent.model} on ${known.length} held-back images\n`);
   const served = await incumbentScores(cls, incumbent, known);
+  /** Both models' ROC-AUC and average precision on `images` (target = their label). */
+  const figures = (images: HeldBackRow[]) => {
+    const y = images.map((r) => Number(r[`${cls}.target`]));
+    const v3 = images.map((r) => Number(r[cls]));
+    const theirs = images.map((r) => served.get(r.file!)!);
+    return {
+      v3RocAuc: r4(rocAuc(v3, y)),
+      servedRocAuc: r4(rocAuc(theirs, y)),
+      v3AveragePrecision: r4(averagePrecision(v3, y)),
+      servedAveragePrecision: r4(averagePrecision(theirs, y)),
+    };
+  };
   const sources = verdict.sources.map((s) => {
     const fold = known.filter((r) => r.fold === s.fold);
     const pos = fold.filter((r) => r.source === s.source && r[`${cls}.target`] === '1');
     const neg = fold.filter((r) => r[`${cls}.target`] === '0');
-    const y = [...pos.map(() => 1), ...neg.map(() => 0)];
-    const both = [...pos, ...neg];
     return {
       fold: s.fold,
       source: s.source,
       positives: pos.length,
       negatives: neg.length,
       counted: pos.length >= summary.rule.minPositives,
-      v3RocAuc: r4(rocAuc(both.map((r) => Number(r[cls])), y)),
-      servedRocAuc: r4(rocAuc(both.map((r) => served.get(r.file!)!), y)),
-      v3AveragePrecision: r4(averagePrecision(both.map((r) => Number(r[cls])), y)),
-      servedAveragePrecision: r4(averagePrecision(both.map((r) => served.get(r.file!)!), y)),
+      ...figures([...pos, ...neg]),
     };
   });
   // Every held-back image of the class at once (each scored by its own fold's network): for the record,
   // not for the rule, since three fold networks' scores are pooled.
-  const y = known.map((r) => Number(r[`${cls}.target`]));
-  const pooled = {
-    images: known.length,
-    positives: y.filter((v) => v === 1).length,
-    v3RocAuc: r4(rocAuc(known.map((r) => Number(r[cls])), y)),
-    servedRocAuc: r4(rocAuc(known.map((r) => served.get(r.file!)!), y)),
-    v3AveragePrecision: r4(averagePrecision(known.map((r) => Number(r[cls])), y)),
-    servedAveragePrecision: r4(averagePrecision(known.map((r) => served.get(r.file!)!), y)),
-  };
+  const pooled = { images: known.length, positives: known.filter((r) => r[`${cls}.target`] === '1').length, ...figures(known) };
   for (const r of known) scoreLines.push(`${cls}\t${r.file}\t${served.get(r.file!)!.toFixed(6)}`);
   const entry: VersusServedClass = { served: incumbent.model, sources, pooled, replaces: false };
   entry.replaces = replacesIncumbent(entry);
