@@ -30,7 +30,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { STANDARD_CATEGORIES } from '@modsvc/common/domain/standard-policy';
 import { readCsvRecords } from '../services/text-toxicity/src/model/csv.ts';
-import { correctedLabels, readKitErrata } from '../services/vision-inference/train/kit-errata.ts';
+import { correctedLabels, readKitErrata, splitLabels } from '../services/vision-inference/train/kit-errata.ts';
 import { ApiClient, type ApiResponse } from '../test/helpers/api.ts';
 import { startAllInOneDeployment, type Deployment } from '../test/helpers/deployments.ts';
 import { REPO_ROOT } from '../test/helpers/processes.ts';
@@ -109,7 +109,7 @@ function kitSets(): Record<SetName, KitPhoto[]> {
   for (const r of readCsvRecords(LABELS)) {
     const file = r.file ?? '';
     if (!path.basename(file).startsWith('real') || !IMAGE_TYPES[path.extname(file).toLowerCase()]) continue;
-    const labels = correctedLabels(errata, file, (r.labels ?? '').split(';').map((s) => s.trim()).filter(Boolean));
+    const labels = correctedLabels(errata, file, splitLabels(r.labels));
     if (!labels.includes('photo')) continue;
     const photo = { file, labels, source: sourceRepository(r.source ?? '') };
     if (labels.includes('firearm')) sets.firearm.push(photo);

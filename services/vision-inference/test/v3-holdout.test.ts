@@ -10,7 +10,7 @@ import { averagePrecision, rocAuc } from '@modsvc/common/evaluation';
 import { VISUAL_CLASSES, type VisualClass } from '@modsvc/common/classes';
 import { loadCalibration } from '../src/models/calibration.ts';
 import { V3_ID } from '../src/models/vision-v3.ts';
-import { SERVED_V3_RESULTS, readV3Results } from '../train/v3-results.ts';
+import { SERVED_V3_RESULTS, readV3Results, sourceImages } from '../train/v3-results.ts';
 import { V3_VERSUS_SERVED_SCORES, readVersusServed, replacesIncumbent } from '../train/v3-versus-served-file.ts';
 
 const run = SERVED_V3_RESULTS;
@@ -38,12 +38,9 @@ describe(`vision v3 hold-out (train/v3/results/${path.basename(run)})`, () => {
     let checked = 0;
     for (const [cls, v] of Object.entries(summary.classes)) {
       if (!v.candidate) continue;
-      const inSubset = (r: Record<string, string>) => (summary.subsets[cls] === 'photo' ? r.photo === '1' : r.real === '1');
       // Sources the rule counts (>= minPositives); report_v3.py computed them from these same scores.
       for (const s of v.sources.filter((x) => x.positives >= summary.rule.minPositives)) {
-        const fold = rows.filter((r) => r.fold === s.fold && inSubset(r));
-        const pos = fold.filter((r) => r.source === s.source && r[`${cls}.target`] === '1');
-        const neg = fold.filter((r) => r[`${cls}.target`] === '0');
+        const { positives: pos, negatives: neg } = sourceImages(summary, rows, cls, s);
         expect([pos.length, neg.length], `${cls} ${s.source}`).toEqual([s.positives, s.negatives]);
         const scores = [...pos, ...neg].map((r) => Number(r[cls]));
         const labels = [...pos.map(() => 1), ...neg.map(() => 0)];
@@ -73,11 +70,8 @@ describe(`vision v3 hold-out (train/v3/results/${path.basename(run)})`, () => {
     let checked = 0;
     for (const [cls, c] of Object.entries(versus.classes)) {
       expect(calibration.classes[cls as VisualClass]?.model, cls).toBe(c!.served);
-      const inSubset = (r: Record<string, string>) => (summary.subsets[cls] === 'photo' ? r.photo === '1' : r.real === '1');
       for (const s of c!.sources) {
-        const fold = rows.filter((r) => r.fold === s.fold && inSubset(r));
-        const pos = fold.filter((r) => r.source === s.source && r[`${cls}.target`] === '1');
-        const neg = fold.filter((r) => r[`${cls}.target`] === '0');
+        const { positives: pos, negatives: neg } = sourceImages(summary, rows, cls, s);
         const y = [...pos.map(() => 1), ...neg.map(() => 0)];
         const v3 = [...pos, ...neg].map((r) => Number(r[cls]));
         const theirs = [...pos, ...neg].map((r) => served.get(`${cls}\t${r.file}`)!);

@@ -18,7 +18,8 @@ export interface KitErratum {
   evidence: string;
 }
 
-const splitLabels = (s: string | undefined) => (s ?? '').split(';').map((x) => x.trim()).filter(Boolean);
+/** A labels cell of the kit (`a;b`) as its labels. */
+export const splitLabels = (s: string | undefined) => (s ?? '').split(';').map((x) => x.trim()).filter(Boolean);
 const sameLabels = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join(';') === [...b].sort().join(';');
 
 export function readKitErrata(file = KIT_ERRATA_FILE): Map<string, KitErratum> {

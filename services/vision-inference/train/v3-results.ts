@@ -41,6 +41,20 @@ export const SERVED_V3_RESULTS = path.join(path.dirname(new URL(import.meta.url)
 /** heldback.tsv's rows: fold, file, source (family), real, photo, and `<class>` / `<class>.target` per candidate class. */
 export type HeldBackRow = Record<string, string>;
 
+/** Whether a held-back image is in the subset a class's figures are on: photographs, or all real images. */
+export function inClassSubset(summary: V3Summary, cls: string, r: HeldBackRow): boolean {
+  return summary.subsets[cls] === 'photo' ? r.photo === '1' : r.real === '1';
+}
+
+/** The images a per-source figure of `cls` rests on: that source's positives and every negative of its fold, in the class's subset. */
+export function sourceImages(summary: V3Summary, rows: HeldBackRow[], cls: string, s: Pick<SourceFigure, 'fold' | 'source'>): { positives: HeldBackRow[]; negatives: HeldBackRow[] } {
+  const fold = rows.filter((r) => r.fold === s.fold && inClassSubset(summary, cls, r));
+  return {
+    positives: fold.filter((r) => r.source === s.source && r[`${cls}.target`] === '1'),
+    negatives: fold.filter((r) => r[`${cls}.target`] === '0'),
+  };
+}
+
 export function readV3Results(dir: string): { summary: V3Summary; rows: HeldBackRow[] } {
   const summary = JSON.parse(readFileSync(path.join(dir, 'summary.json'), 'utf8')) as V3Summary;
   const [header, ...lines] = readFileSync(path.join(dir, 'heldback.tsv'), 'utf8').trim().split('\n');

@@ -21,7 +21,7 @@ import { FACE_GENDER_ID } from '../src/models/face-gender.ts';
 import { HUMAN_ID, NSFW_ID, OBJECT_ID, OCR_ID } from '../src/models/lite.ts';
 import { V3_ID } from '../src/models/vision-v3.ts';
 import { settingsSchema } from '../src/settings.ts';
-import { SERVED_V3_RESULTS, readV3Results, type HeldBackRow } from './v3-results.ts';
+import { SERVED_V3_RESULTS, inClassSubset, readV3Results, sourceImages, type HeldBackRow } from './v3-results.ts';
 import { V3_VERSUS_SERVED_FILE, V3_VERSUS_SERVED_SCORES, replacesIncumbent, type VersusServed, type VersusServedClass } from './v3-versus-served-file.ts';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
@@ -71,8 +71,7 @@ for (const [name, verdict] of Object.entries(summary.classes)) {
   const cls = name as VisualClass;
   const incumbent = calibration.classes[cls];
   if (!incumbent || incumbent.model === V3_ID) continue;
-  const inSubset = (r: HeldBackRow) => (summary.subsets[cls] === 'photo' ? r.photo === '1' : r.real === '1');
-  const known = rows.filter((r) => inSubset(r) && (r[`${cls}.target`] === '0' || r[`${cls}.target`] === '1'));
+  const known = rows.filter((r) => inClassSubset(summary, cls, r) && (r[`${cls}.target`] === '0' || r[`${cls}.target`] === '1'));
   process.stderr.write(`${cls}: ${incumbent.model} on ${known.length} held-back images\n`);
   const served = await incumbentScores(cls, incumbent, known);
   /** Both models' ROC-AUC and average precision on `images` (target = their label). */
@@ -88,9 +87,7 @@ for (const [name, verdict] of Object.entries(summary.classes)) {
     };
   };
   const sources = verdict.sources.map((s) => {
-    const fold = known.filter((r) => r.fold === s.fold);
-    const pos = fold.filter((r) => r.source === s.source && r[`${cls}.target`] === '1');
-    const neg = fold.filter((r) => r[`${cls}.target`] === '0');
+    const { positives: pos, negatives: neg } = sourceImages(summary, known, cls, s);
     return {
       fold: s.fold,
       source: s.source,
