@@ -44,7 +44,7 @@ convert-imagenet-torch: install vision-v3-deps
 # shared by every fold), the converted backbone's embeddings from it, the linear probe per fold, then
 # LP-FT per fold (A, B, C: held-back figures; all: the served network), the report with the publishing
 # rule, the ONNX export and the calibrators. V3_RUN names the results folder that is committed.
-V3_RUN ?= run3-errata
+V3_RUN ?= run4-folds
 V3_EPOCHS ?= 4
 V3_TRAIN_THREADS ?= 1
 V3_FOLDS ?= A B C all

@@ -32,11 +32,12 @@ export interface V3Summary {
 }
 
 /**
- * The run the served network and its calibrators come from: run 1's recipe on the kit with
- * kit-errata.csv applied (docs/vision-v3.md). `make calibrate-vision-v3` and test/v3-holdout.test.ts
- * read it.
+ * The run whose held-back figures and calibrators are served: run 4, run 3's recipe on the corrected
+ * kit (kit-errata.csv) with the three violence sources in three folds (docs/vision-v3.md). Its `all`
+ * network is run 3's (the folds do not touch it). `make calibrate-vision-v3` and
+ * test/v3-holdout.test.ts read it.
  */
-export const SERVED_V3_RESULTS = path.join(path.dirname(new URL(import.meta.url).pathname), 'v3/results/run3-errata');
+export const SERVED_V3_RESULTS = path.join(path.dirname(new URL(import.meta.url).pathname), 'v3/results/run4-folds');
 
 /** heldback.tsv's rows: fold, file, source (family), real, photo, and `<class>` / `<class>.target` per candidate class. */
 export type HeldBackRow = Record<string, string>;

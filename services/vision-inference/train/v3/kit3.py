@@ -61,6 +61,8 @@ WEAPON_SOURCES = v2.WEAPON_SOURCES | {
 # Three folds of whole source repositories. Each candidate class with two or more real sources of
 # >= 10 positives has them in different folds; each fold keeps enough of every class to train on.
 # Vardhinedi and madeelworks share originals (README: one family), so they always go together.
+# HAR (umareddy123, violence) is in B since run 4: in C with Vardhinedi's violent_knife photos, the
+# network measuring either had trained on neither (docs/vision-v3.md, "Run 4").
 FOLDS = {
     'A': [
         'Alema1/realtime-handgun-detection', 'Huyhoclaptrinh/smoking-detection',
@@ -79,10 +81,10 @@ FOLDS = {
         'wpcustis/Morphological-Detection-of-Common-Hate-Symbols-Using-Real-World-Memes',
         'joaramirezra/Clasificador-Hojas-Canabis', 'nid666/Pepe-Machine-Learning', COCO, 'juliajorstad/PillCounter',
         'ulhaqjackyhaw/Pill-InsectorAI', 'DaBa2000/Pill-Detection-AI', 'lcy31415/DualArm', 'jdawud/FrogPix',
-        'LabIA-UFBA/handgundetection', 'html1101/Gun-Detection-GUI',
+        'LabIA-UFBA/handgundetection', 'html1101/Gun-Detection-GUI', 'umareddy123/Human_activity_recognition',
     ],
     'C': [
-        'Vardhinedi/weapon-detection', 'madeelworks/Weapon-Detection', 'umareddy123/Human_activity_recognition',
+        'Vardhinedi/weapon-detection', 'madeelworks/Weapon-Detection',
         'florinnnn/cigarette-pack-brand-detection', 'harakeke-2021/liquid-lunch', 'Simard302/cc9-gesture-censorship',
         'Riswaldy/smoking-detection', 'sandroescobar/MiamiSmokeShopWebPage', 'romanvoloboev/toy-store',
         'francocasa/E-commerce-toy-store', 'Obmutescence/COCO-MINI', 'zhiwei2017/nazi-symbols-classification',
