@@ -5,14 +5,16 @@
 // (a 202 is followed on GET /v1/moderate/{moderation_job_id}). Two sets of kit photographs:
 // - benign: `real*` files labelled `photo` with none of the harmful labels (HARMFUL below), i.e.
 //   benign real photographs, including those labelled benign / child / toy / drink;
-// - firearm: `real*` files labelled `photo` and `firearm`.
+// - firearm: `real*` files labelled `photo` and `firearm`;
+// - any other harmful label named in BENCH_MODERATION_SETS (knife, violence, smoking_and_tobacco...):
+//   `real*` photographs with that label (a photograph can be in several harmful sets).
 // Labels are the kit's with services/vision-inference/train/kit-errata.csv applied (94 knife photos
 // the kit labels firearm).
 // Each set is drawn in a fixed-seed order (a file's rank hashes the seed and its path in the kit), so
 // BENCH_MODERATION_LIMIT picks the same photographs whatever order or size the kit has.
 // Writes bench/results/moderation-kit[-<tag>].{json,md}: per set the share approved / pending_review /
 // rejected, the escalate and reject reason histograms, the risk levels per category, the share per
-// source repository, the firearm photographs that were approved, and which model scores each class
+// source repository, the harmful photographs that were approved, and which model scores each class
 // (GET /v1/models) on the deployment measured.
 //
 // Run: make bench-moderation
@@ -21,6 +23,7 @@
 //   BENCH_MODERATION_SEED   sampling seed (default moderation-kit)
 //   BENCH_MODERATION_ENV    JSON object of extra environment for all-in-one, e.g. '{"VISION_V3":"0"}'
 //   BENCH_MODERATION_TAG    suffix of the output files: moderation-kit-<tag>.{json,md}
+//   BENCH_MODERATION_SETS   sets to run, comma-separated (default benign,firearm): benign and harmful labels
 //   BENCH_CONCURRENCY       photographs in flight (default 4)
 //   BENCH_IMAGE_DIR         the kit's images folder (default ../shared/data/images, from the repository root)
 //   VISION_WORKERS          vision threads of the service (default 2)
@@ -64,7 +67,15 @@ const JOB_TIMEOUT_MS = 600_000;
 
 const IMAGE_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.gif': 'image/gif' };
 
-type SetName = 'benign' | 'firearm';
+/** `benign`, or a harmful label: the photographs that carry it. */
+type SetName = string;
+
+function setNames(): SetName[] {
+  const names = (process.env.BENCH_MODERATION_SETS ?? 'benign,firearm').split(',').map((n) => n.trim()).filter(Boolean);
+  const unknown = names.filter((n) => n !== 'benign' && !HARMFUL.has(n));
+  if (unknown.length) throw new Error(`BENCH_MODERATION_SETS: ${unknown.join(', ')} is neither benign nor a harmful label (${[...HARMFUL].join(', ')})`);
+  return [...new Set(names)];
+}
 
 interface KitPhoto {
   /** Path relative to the kit's images folder, as labels.csv lists it. */
@@ -102,9 +113,9 @@ function sourceRepository(sourceColumn: string): string {
   return /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+/.exec(sourceColumn.trim())?.[0] ?? (sourceColumn.trim() || '(none)');
 }
 
-/** The kit's real photographs of both sets, each in the seeded order. */
-function kitSets(): Record<SetName, KitPhoto[]> {
-  const sets: Record<SetName, KitPhoto[]> = { benign: [], firearm: [] };
+/** The kit's real photographs of each set, each in the seeded order. */
+function kitSets(names: SetName[]): Record<SetName, KitPhoto[]> {
+  const sets: Record<SetName, KitPhoto[]> = Object.fromEntries(names.map((n) => [n, []]));
   const errata = readKitErrata();
   for (const r of readCsvRecords(LABELS)) {
     const file = r.file ?? '';
@@ -112,12 +123,13 @@ function kitSets(): Record<SetName, KitPhoto[]> {
     const labels = correctedLabels(errata, file, splitLabels(r.labels));
     if (!labels.includes('photo')) continue;
     const photo = { file, labels, source: sourceRepository(r.source ?? '') };
-    if (labels.includes('firearm')) sets.firearm.push(photo);
-    else if (!labels.some((l) => HARMFUL.has(l))) sets.benign.push(photo);
+    const harmful = labels.filter((l) => HARMFUL.has(l));
+    if (!harmful.length) sets.benign?.push(photo);
+    for (const l of harmful) sets[l]?.push(photo);
   }
   const rank = (p: KitPhoto) => createHash('sha256').update(`${SEED}\0${p.file}`).digest('hex');
-  for (const name of Object.keys(sets) as SetName[]) {
-    sets[name] = sets[name]
+  for (const name of Object.keys(sets)) {
+    sets[name] = sets[name]!
       .map((p) => ({ p, r: rank(p) }))
       .sort((a, b) => (a.r < b.r ? -1 : a.r > b.r ? 1 : 0))
       .map(({ p }) => p);
@@ -236,7 +248,7 @@ function summarise(set: SetName, available: number, outcomes: Outcome[]) {
     reject_reasons: histogram(decided.flatMap((o) => o.reject_reasons)),
     risk_levels: riskLevels,
     sources,
-    ...(set === 'firearm' ? { approved_files: decided.filter((o) => o.decision === 'approve').map((o) => o.file).sort() } : {}),
+    ...(set !== 'benign' ? { approved_files: decided.filter((o) => o.decision === 'approve').map((o) => o.file).sort() } : {}),
     failures: outcomes.filter((o) => o.decision === 'failed').map((o) => ({ file: o.file, error: o.error })),
     latency_ms: { p50: percentile(outcomes.map((o) => o.ms), 50), p95: percentile(outcomes.map((o) => o.ms), 95) },
   };
@@ -269,7 +281,6 @@ function markdown(report: {
   coverage: { classes: Record<string, string | null>; standard_signals: Record<string, Record<string, string | null>>; error: string | null };
 }): string {
   const lines: string[] = [];
-  const { firearm } = report.sets;
   lines.push(
     `# Virtual moderator on the kit's real photographs (Standard tenant)${TAG ? `: ${TAG}` : ''}`,
     '',
@@ -285,7 +296,7 @@ function markdown(report: {
   for (const [name, s] of Object.entries(report.sets)) {
     lines.push(`| ${name} | ${s.available_in_kit} | ${s.count} | ${s.failed} | ${s.approved} (${pct(s.share.approve)}) | ${s.pending_review} (${pct(s.share.pending_review)}) | ${s.rejected} (${pct(s.share.reject)}) |`);
   }
-  for (const [name, s] of Object.entries(report.sets) as [SetName, Summary][]) {
+  for (const [name, s] of Object.entries(report.sets)) {
     lines.push('', `## ${name}`, '', `Latency p50 ${s.latency_ms.p50 ?? '-'} ms, p95 ${s.latency_ms.p95 ?? '-'} ms (classification and moderation).`, '');
     lines.push('Escalate reasons (photographs):', '');
     const esc = Object.entries(s.escalate_reasons);
@@ -300,9 +311,9 @@ function markdown(report: {
       const v = 'approve_share' in src ? src.approve_share : 'not_approved_share' in src ? src.not_approved_share : null;
       lines.push(`| ${src.source} | ${src.images} | ${src.decided} | ${pct(v ?? null)} |`);
     }
-    if (name === 'firearm') {
-      const approved = firearm.approved_files ?? [];
-      lines.push('', `Firearm photographs approved: ${approved.length}`, '', ...approved.map((f) => `- ${f}`));
+    if (name !== 'benign') {
+      const approved = s.approved_files ?? [];
+      lines.push('', `${name} photographs approved: ${approved.length}`, '', ...approved.map((f) => `- ${f}`));
     }
     if (s.failures.length) lines.push('', `Failed (${s.failures.length}):`, '', ...s.failures.slice(0, 20).map((f) => `- ${f.file}: ${f.error}`));
   }
@@ -330,9 +341,10 @@ function markdown(report: {
 async function main(): Promise<void> {
   if (!fs.existsSync(LABELS)) throw new Error(`no data kit at ${path.relative(REPO_ROOT, KIT)} (expected images/labels.csv): put the development data kit at ../shared/data`);
   const extraEnv = parseJsonEnv('BENCH_MODERATION_ENV');
-  const all = kitSets();
-  const sets: Record<SetName, KitPhoto[]> = { benign: all.benign.slice(0, LIMIT), firearm: all.firearm.slice(0, LIMIT) };
-  process.stderr.write(`kit: ${all.benign.length} benign and ${all.firearm.length} firearm real photographs; running ${sets.benign.length} + ${sets.firearm.length}\n`);
+  const names = setNames();
+  const all = kitSets(names);
+  const sets: Record<SetName, KitPhoto[]> = Object.fromEntries(names.map((n) => [n, all[n]!.slice(0, LIMIT)]));
+  process.stderr.write(`kit real photographs: ${names.map((n) => `${n} ${all[n]!.length} (running ${sets[n]!.length})`).join(', ')}\n`);
 
   const serviceEnv = { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000', READ_RATE_LIMIT_PER_MINUTE: '1000000', VISION_WORKERS, ...extraEnv };
   // Settings the service also inherits from this process's environment.
@@ -343,7 +355,7 @@ async function main(): Promise<void> {
   const onSignal = () => void deployment?.stop().finally(() => process.exit(130));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const outcomes: Record<SetName, Outcome[]> = { benign: [], firearm: [] };
+  const outcomes: Record<SetName, Outcome[]> = Object.fromEntries(names.map((n) => [n, []]));
   let models: Record<string, unknown> | null = null;
   let modelsError: string | null = null;
   try {
@@ -355,9 +367,9 @@ async function main(): Promise<void> {
     if (m.status === 200) models = m.body;
     else modelsError = `HTTP ${m.status} ${brief(m.body)}`;
 
-    // The sets interleaved (benign, firearm, benign...), so both see the service in the same state.
-    const queue = (Object.keys(sets) as SetName[])
-      .flatMap((set) => sets[set].map((photo, i) => ({ set, photo, i })))
+    // The sets interleaved (benign, firearm, benign...), so all see the service in the same state.
+    const queue = names
+      .flatMap((set) => sets[set]!.map((photo, i) => ({ set, photo, i })))
       .sort((a, b) => a.i - b.i || a.set.localeCompare(b.set));
     let next = 0;
     let done = 0;
@@ -366,7 +378,7 @@ async function main(): Promise<void> {
         while (next < queue.length) {
           const item = queue[next++]!;
           const o = await moderateOne(api, item.photo);
-          outcomes[item.set].push(o);
+          outcomes[item.set]!.push(o);
           done++;
           if (o.error) process.stderr.write(`failed ${item.photo.file}: ${o.error}\n`);
           if (done % 10 === 0 || done === queue.length) process.stderr.write(`${done}/${queue.length} (${Math.round((Date.now() - started) / 1000)} s)\n`);
@@ -396,7 +408,7 @@ async function main(): Promise<void> {
     env_inherited: inherited,
     wall_seconds: Math.round((Date.now() - started) / 1000),
     harmful_labels: [...HARMFUL],
-    sets: { benign: summarise('benign', all.benign.length, outcomes.benign), firearm: summarise('firearm', all.firearm.length, outcomes.firearm) },
+    sets: Object.fromEntries(names.map((n) => [n, summarise(n, all[n]!.length, outcomes[n]!)])),
     coverage: {
       error: modelsError,
       /** Every class of the items result: the model (id@version) that scores it, or null. */
@@ -410,7 +422,7 @@ async function main(): Promise<void> {
         error: m.error,
       })),
     },
-    images: { benign: outcomes.benign.sort((a, b) => a.file.localeCompare(b.file)), firearm: outcomes.firearm.sort((a, b) => a.file.localeCompare(b.file)) },
+    images: Object.fromEntries(names.map((n) => [n, outcomes[n]!.sort((a, b) => a.file.localeCompare(b.file))])),
   };
   const outDir = path.join(REPO_ROOT, 'bench/results');
   fs.mkdirSync(outDir, { recursive: true });
