@@ -91,7 +91,8 @@ export function scoreCategories(job: JobRecord, policy: ResolvedPolicy = STANDAR
       triggeredBy = unscored ?? `visual_not_scored(${unscoredVisual.join(',')}; text alone: ${triggeredBy} ${score})`;
       score = null;
     }
-    return { name: cat.name, description: cat.description, score, risk_level: riskLevel(score, cat.thresholds), triggered_by: triggeredBy };
+    const notScored = job.parts.vision !== undefined && unscoredVisual.length > 0 ? { not_scored: unscoredVisual } : {};
+    return { name: cat.name, description: cat.description, score, risk_level: riskLevel(score, cat.thresholds), triggered_by: triggeredBy, ...notScored };
   });
 }
 

@@ -93,6 +93,19 @@ describe('policy categories', () => {
     expect(textOnly.DEATH_INJURY_MILITARY).toMatchObject({ risk_level: 'NONE', triggered_by: 'caption:threat' });
   });
 
+  it("lists a picture's visual signals that no model scored, whatever the score, and none on text", () => {
+    const cats = scoreCategories(job({ parts: { vision: vision({ firearm: 0.1, violence: 0.1, pills: 0.1 }) } }));
+    const byName = Object.fromEntries(cats.map((c) => [c.name, c]));
+    // ARMS_AMMO is covered by firearm and so scored NONE, but knife was not looked at: it says so.
+    expect(byName.ARMS_AMMO).toMatchObject({ risk_level: 'NONE', triggered_by: 'firearm', not_scored: ['violent_knife', 'knife'] });
+    expect(byName.DEATH_INJURY_MILITARY).toMatchObject({ risk_level: 'NONE', not_scored: ['violent_knife'] });
+    expect(byName.DRUGS!.not_scored).toEqual(['marijuana', 'recreational_pills', 'smoking_and_tobacco', 'alcohol']);
+    const all = scoreCategories(job({ parts: { vision: vision({ firearm: 0.1, violent_knife: 0.1, knife: 0.1 }) } }));
+    expect(all.find((c) => c.name === 'ARMS_AMMO')).not.toHaveProperty('not_scored');
+    const text = scoreCategories(job({ caption: 'a red car', expectedParts: ['caption'], parts: { caption: { toxicity: tox({ threat: 0.01 }) } } }));
+    for (const c of text) expect(c).not.toHaveProperty('not_scored');
+  });
+
   it('maps scores to risk levels at the documented thresholds', () => {
     expect([riskLevel(null), riskLevel(0.1), riskLevel(0.2), riskLevel(0.5), riskLevel(0.8)]).toEqual(['UNKNOWN', 'NONE', 'LOW', 'MEDIUM', 'HIGH']);
     expect(STANDARD_CATEGORIES.map((c) => c.name)).toEqual(['SEXUAL', 'DRUGS', 'DEATH_INJURY_MILITARY', 'ARMS_AMMO', 'HATE_SPEECH']);
@@ -123,8 +136,8 @@ describe('policy categories of a custom document', () => {
     const r = buildPolicyResult(j, undefined, policy);
     expect(r.policy_version).toBe('tenant-v3');
     expect(r.policy_categories).toEqual([
-      { name: 'COSMETICS', description: 'Make-up.', score: 0.6, risk_level: 'MEDIUM', triggered_by: 'caption:term:"lipstick"@4-12' },
-      { name: 'ARMS_AMMO', description: STANDARD_CATEGORIES[3]!.description, score: 0.9, risk_level: 'MEDIUM', triggered_by: 'firearm' },
+      { name: 'COSMETICS', description: 'Make-up.', score: 0.6, risk_level: 'MEDIUM', triggered_by: 'caption:term:"lipstick"@4-12', not_scored: ['adult_toys'] },
+      { name: 'ARMS_AMMO', description: STANDARD_CATEGORIES[3]!.description, score: 0.9, risk_level: 'MEDIUM', triggered_by: 'firearm', not_scored: ['violent_knife', 'knife'] },
       // The Standard categories the document does not name are scored too, with the Standard table.
       ...scoreCategories(j).filter((c) => c.name !== 'ARMS_AMMO'),
     ]);

@@ -20,6 +20,12 @@ export const PolicyCategoryResultSchema = z.strictObject({
     `The score against the category's thresholds (Standard: HIGH >= ${RISK_THRESHOLDS.HIGH}, MEDIUM >= ${RISK_THRESHOLDS.MEDIUM}, LOW >= ${RISK_THRESHOLDS.LOW}; a Premium policy may set its own), else NONE; UNKNOWN when the score is null. A hash-bank category has its bank's level.`,
   ),
   triggered_by: z.string().nullable().describe('The signal that set the score, e.g. `firearm`, `speech:threat`, or `bank:<bank_id>` for a known-content match.'),
+  not_scored: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'On a picture (image or video), the visual signals of this category that no model scored (`knife` while no knife model is published, `examples` for examples that could not be compared): the score and risk level say nothing about them. Absent when every visual signal was scored, and on text.',
+    ),
 });
 
 export const PolicyResultSchema = z.strictObject({
