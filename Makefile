@@ -62,8 +62,8 @@ bench-e2e: install system-deps
 
 .PHONY: bench-moderation
 # The virtual moderator on the kit's real photographs as a Standard tenant: approve / review / reject
-# shares of benign and firearm photographs (BENCH_MODERATION_LIMIT per set, BENCH_MODERATION_ENV,
-# BENCH_MODERATION_TAG; see bench/moderation-kit.ts). Writes bench/results/moderation-kit[-tag].{json,md}.
+# shares of benign and firearm photographs, or of the sets in BENCH_MODERATION_SETS (BENCH_MODERATION_LIMIT
+# per set, BENCH_MODERATION_ENV, BENCH_MODERATION_TAG; see bench/moderation-kit.ts). Writes bench/results/moderation-kit[-tag].{json,md}.
 bench-moderation: install system-deps
 	npx tsx bench/moderation-kit.ts
 

@@ -2,7 +2,7 @@
 // Starts all-in-one, signs in as the Standard tenant (acme), and for each sampled photograph submits
 // POST /v1/classify/policy/image (the file), polls GET /v1/classify/policy/image/{job_id} until the
 // job is done, then asks POST /v1/moderate {classification_job_id, external_id} for the decision
-// (a 202 is followed on GET /v1/moderate/{moderation_job_id}). Two sets of kit photographs:
+// (a 202 is followed on GET /v1/moderate/{moderation_job_id}). Sets of kit photographs (BENCH_MODERATION_SETS):
 // - benign: `real*` files labelled `photo` with none of the harmful labels (HARMFUL below), i.e.
 //   benign real photographs, including those labelled benign / child / toy / drink;
 // - firearm: `real*` files labelled `photo` and `firearm`;
