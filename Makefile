@@ -67,6 +67,12 @@ bench-e2e: install system-deps
 bench-moderation: install system-deps
 	npx tsx bench/moderation-kit.ts
 
+.PHONY: bench-moderation-heldback
+# The same decisions with ARMS_AMMO and DEATH_INJURY_MILITARY re-scored from vision v3's held-back scores
+# (the served network trained on every kit photo): make bench-moderation-heldback [RESULT=bench/results/moderation-kit-<tag>.json]
+bench-moderation-heldback: install
+	npx tsx bench/moderation-heldback.ts $(RESULT)
+
 .PHONY: eval
 # Per-class quality through the public API: make eval MANIFEST=path/to/labels.csv (e.g. the data kit's)
 eval: install system-deps

@@ -1,0 +1,97 @@
+// What the Standard moderator would decide on the kit's photographs if vision v3 had never seen them.
+// bench/moderation-kit.ts runs every photograph through the service, whose v3 network trained on every
+// kit source: its firearm and violence scores on kit photographs are in-sample. This replays those
+// decisions with the two categories v3 decides re-scored from held-back scores instead: each photo's
+// firearm and violence probabilities from the fold network that never saw its source
+// (train/v3/results/<served run>/heldback.tsv), through the served calibrators, as ARMS_AMMO and
+// DEATH_INJURY_MILITARY. The other categories keep the levels the service gave (nsfwjs, the detector,
+// the heads, OCR text: none of them trained on these photographs, except pills, also v3, in DRUGS).
+// A DEATH_INJURY_MILITARY level the service set from text (triggered_by not `violence`) is kept where it
+// is higher. Decisions come from the moderator's own decide() with the Standard rules.
+// Run: npx tsx bench/moderation-heldback.ts [bench/results/moderation-kit-<tag>.json]
+//   -> bench/results/moderation-heldback-<tag>.{json,md}
+import fs from 'node:fs';
+import path from 'node:path';
+import { decide, riskLevel, riskRank, type DecidedCategory, type RiskLevel } from '@modsvc/common/domain/index';
+import { applyCalibrator, loadCalibration } from '../services/vision-inference/src/models/calibration.ts';
+import { readV3Results, SERVED_V3_RESULTS } from '../services/vision-inference/train/v3-results.ts';
+import { REPO_ROOT } from '../test/helpers/processes.ts';
+
+interface BenchImage {
+  file: string;
+  source: string;
+  decision: string;
+  categories: Record<string, string>;
+  triggered_by: Record<string, string | null>;
+}
+
+/** The category each re-scored v3 class decides alone in the Standard table (weight 1, no other scored signal). */
+const RESCORED = { ARMS_AMMO: 'firearm', DEATH_INJURY_MILITARY: 'violence' } as const;
+
+const logit = (p: number) => Math.log(Math.max(p, 1e-7) / Math.max(1 - p, 1e-7));
+
+function main(): void {
+  const input = path.resolve(REPO_ROOT, process.argv[2] ?? 'bench/results/moderation-kit-v3-folds.json');
+  const bench = JSON.parse(fs.readFileSync(input, 'utf8')) as { images: Record<string, BenchImage[]>; git: { commit: string | null } };
+  const { rows } = readV3Results(SERVED_V3_RESULTS);
+  const heldBack = new Map(rows.map((r) => [r.file!, r]));
+  const calibration = loadCalibration();
+  const calibrated = (cls: (typeof RESCORED)[keyof typeof RESCORED], p: number) => {
+    const c = calibration.classes[cls];
+    if (!c || c.model !== 'imagenet-mobilenet_v2-v3') throw new Error(`${cls} is not calibrated on vision v3 in artifacts/calibration.json`);
+    return applyCalibrator(c, { [`v3.${cls}`]: logit(p) });
+  };
+
+  const sets: Record<string, unknown> = {};
+  const lines: string[] = [];
+  for (const [set, images] of Object.entries(bench.images)) {
+    const counts = { photos: 0, missing: 0, in_sample: { approve: 0, pending_review: 0, reject: 0 }, held_back: { approve: 0, pending_review: 0, reject: 0 } };
+    const approvedHeldBack: string[] = [];
+    for (const img of images) {
+      if (img.decision === 'failed') continue;
+      const r = heldBack.get(img.file);
+      if (!r) {
+        counts.missing++;
+        continue;
+      }
+      counts.photos++;
+      const categories: DecidedCategory[] = Object.entries(img.categories).map(([name, level]) => {
+        const upper = level.toUpperCase() as RiskLevel;
+        const cls = RESCORED[name as keyof typeof RESCORED];
+        if (!cls) return { name, risk_level: upper } as DecidedCategory;
+        const heldBackLevel = riskLevel(calibrated(cls, Number(r[cls])));
+        const fromText = img.triggered_by[name] !== cls && (riskRank(upper) ?? -1) > (riskRank(heldBackLevel) ?? -1);
+        return { name, risk_level: fromText ? upper : heldBackLevel } as DecidedCategory;
+      });
+      const d = decide(categories).decision;
+      counts.held_back[d as keyof typeof counts.held_back]++;
+      counts.in_sample[img.decision as keyof typeof counts.in_sample]++;
+      if (d === 'approve' && set !== 'benign') approvedHeldBack.push(img.file);
+    }
+    sets[set] = { ...counts, approved_held_back: approvedHeldBack.sort() };
+    const share = (n: number) => `${n} (${((100 * n) / Math.max(1, counts.photos)).toFixed(1)} %)`;
+    lines.push(
+      `| ${set} | ${counts.photos} | ${share(counts.in_sample.approve)} | ${share(counts.held_back.approve)} | ${share(counts.held_back.pending_review)} | ${share(counts.held_back.reject)} |`,
+    );
+  }
+  const tag = path.basename(input, '.json').replace(/^moderation-kit-?/, '') || 'default';
+  const out = path.join(REPO_ROOT, 'bench/results', `moderation-heldback-${tag}`);
+  const report = { input: path.relative(REPO_ROOT, input), commit: bench.git.commit, heldBack: path.relative(REPO_ROOT, SERVED_V3_RESULTS), rescored: RESCORED, sets };
+  fs.writeFileSync(`${out}.json`, JSON.stringify(report, null, 2) + '\n');
+  fs.writeFileSync(
+    `${out}.md`,
+    [
+      `# Standard moderation of the kit's photographs with v3's held-back scores (${tag})`,
+      '',
+      `From \`${report.input}\` (commit ${report.commit ?? 'unknown'}): ARMS_AMMO and DEATH_INJURY_MILITARY re-scored from \`${report.heldBack}/heldback.tsv\` (firearm, violence: each photo scored by the fold network that never saw its source, through the served calibrators); the other categories as the service gave them; the moderator's decide() with the Standard rules. Written by \`bench/moderation-heldback.ts\`.`,
+      '',
+      '| Set | Photos | Approved, service (in-sample v3) | Approved, held back | Review, held back | Reject, held back |',
+      '|---|---|---|---|---|---|',
+      ...lines,
+      '',
+    ].join('\n'),
+  );
+  process.stdout.write(`wrote ${path.relative(REPO_ROOT, out)}.{json,md}\n`);
+}
+
+main();
