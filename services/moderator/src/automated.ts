@@ -70,7 +70,7 @@ export async function automatedOutcome(policies: PolicyStore, mod: ModerationJob
     ...jobFields(mod),
     ...d,
     is_error: false,
-    policy_categories: categories.map((c) => ({ name: c.name, risk_level: MODERATION_RISK_LEVEL[c.risk_level] })),
+    policy_categories: categories.map((c) => ({ name: c.name, risk_level: MODERATION_RISK_LEVEL[c.risk_level], ...(c.not_scored?.length ? { not_scored: c.not_scored } : {}) })),
     policy_version: policyVersion,
   };
   let review: ReviewState | null = null;

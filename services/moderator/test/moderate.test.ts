@@ -80,6 +80,27 @@ describe('moderation result', () => {
     });
   });
 
+  it('approves on what was checked and says what was not: a picture whose knife no model scored carries not_scored', async () => {
+    const results: PolicyResult = {
+      ...POLICY_RESULT,
+      policy_categories: [
+        { name: 'SEXUAL', description: 'Adult', score: 0.01, risk_level: 'NONE', triggered_by: 'adult_content' },
+        { name: 'ARMS_AMMO', description: 'Arms', score: 0.05, risk_level: 'NONE', triggered_by: 'firearm', not_scored: ['violent_knife', 'knife'] },
+      ],
+    };
+    const job = newJobRecord({ product: 'policy', status: 'done', results });
+    const reply = await moderatorOver(job).moderator.moderate(input(job));
+    expect(ModerationDecisionSchema.parse(reply.result)).toEqual(reply.result);
+    expect(reply.result).toMatchObject({
+      decision: 'approve',
+      policy_categories: [
+        { name: 'SEXUAL', risk_level: 'none' },
+        { name: 'ARMS_AMMO', risk_level: 'none', not_scored: ['violent_knife', 'knife'] },
+      ],
+    });
+    expect((reply.result as { policy_categories: object[] }).policy_categories[0]).not.toHaveProperty('not_scored');
+  });
+
   it('a failed policy job: HTTP 200, is_error true, its message and no categories', async () => {
     const job = newJobRecord({ product: 'policy', status: 'failed', msg: 'Failed to decode image.' });
     const reply = await moderatorOver(job).moderator.moderate(input(job));

@@ -13,6 +13,16 @@ export const ModerationRiskLevelSchema = z.enum(['high', 'medium', 'low', 'none'
 
 export const ModerationCategorySchema = z.strictObject({ name: PolicyCategoryNameSchema, risk_level: ModerationRiskLevelSchema });
 
+/** A category of a decision: the rules' own also say which of a picture's visual signals went unchecked. */
+export const ModerationDecisionCategorySchema = ModerationCategorySchema.extend({
+  not_scored: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "Rules' decisions on a picture: the category's visual signals no model scored (as in the policy result), which the decision could not take into account. Absent when all were scored, and in a reviewer's decision.",
+    ),
+});
+
 const jobFields = {
   classification_job_id: z.string().describe('The policy classification job the moderation builds on.'),
   content_type: z.enum(['image', 'video']),
@@ -42,7 +52,7 @@ export const ModerationDecisionSchema = z
         'Why an automatic reject: known_content_match when a hash bank at a rejected level matched, <level>_risk_<category> per other category at a rejected level (Standard: high_risk_<category>), and not_covered_<category> where the rules reject what could not be checked.',
       ),
     is_error: z.literal(false),
-    policy_categories: z.array(ModerationCategorySchema).describe('Every category of the policy result, unknown ones included.'),
+    policy_categories: z.array(ModerationDecisionCategorySchema).describe('Every category of the policy result, unknown ones included.'),
     policy_version: z.string().describe('The policy version whose scores and rules made the decision.'),
     reviewed_by: z
       .string()
@@ -78,6 +88,7 @@ export const ModerationResultSchema = z.union([ModerationDecisionSchema, Moderat
 
 export type ModerationRiskLevel = z.infer<typeof ModerationRiskLevelSchema>;
 export type ModerationCategory = z.infer<typeof ModerationCategorySchema>;
+export type ModerationDecisionCategory = z.infer<typeof ModerationDecisionCategorySchema>;
 export type ModerationDecision = z.infer<typeof ModerationDecisionSchema>;
 export type ModerationError = z.infer<typeof ModerationErrorSchema>;
 export type ModerationPending = z.infer<typeof ModerationPendingSchema>;
