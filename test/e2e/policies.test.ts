@@ -11,7 +11,7 @@ import { startAllInOneDeployment, startDistributedDeployment, type Deployment } 
 import { makeJpeg } from '../helpers/media.ts';
 import { REPO_ROOT } from '../helpers/processes.ts';
 
-type Category = { name: string; risk_level: string; score: number | null; triggered_by: string | null };
+type Category = { name: string; risk_level: string; score: number | null; triggered_by: string | null; not_scored?: string[] };
 
 const COSMETICS_POLICY = {
   categories: [
@@ -123,7 +123,9 @@ describe.each(MODES)('policies per tenant (%s)', (_mode, start) => {
 
     const mod = await premium.postJson('/moderate', { classification_job_id: jobId, external_id: 'grey-1' });
     expect(mod.status).toBe(200);
-    expect(mod.body.policy_categories).toEqual(categories.map((c) => ({ name: c.name, risk_level: c.risk_level.toLowerCase() })));
+    // A picture's category says which of its visual signals went unchecked, in the result and in the decision.
+    if (uncovered) expect(categories.find((c) => c.name === 'UNCHECKED')!.not_scored).toEqual([uncovered.class]);
+    expect(mod.body.policy_categories).toEqual(categories.map((c) => ({ name: c.name, risk_level: c.risk_level.toLowerCase(), ...(c.not_scored ? { not_scored: c.not_scored } : {}) })));
     if (unknown.length) {
       expect(mod.body).toMatchObject({ decision: 'pending_review', escalate: true });
       expect(mod.body.escalate_reasons).toEqual(expect.arrayContaining(unknown.map((n) => `not_covered_${n.toLowerCase()}`)));
@@ -160,7 +162,11 @@ describe.each(MODES)('policies per tenant (%s)', (_mode, start) => {
     expect(premiumMod.body).toMatchObject({ decision: standardMod.body.decision, escalate: standardMod.body.escalate });
     expect(premiumMod.body.escalate_reasons).toEqual(standardMod.body.escalate_reasons);
     expect(premiumMod.body.reject_reasons).toEqual(standardMod.body.reject_reasons);
-    expect((premiumMod.body.policy_categories as { name: string; risk_level: string }[]).find((c) => c.name === 'HATE_SPEECH')).toEqual({ name: 'HATE_SPEECH', risk_level: standardHate.risk_level.toLowerCase() });
+    expect((premiumMod.body.policy_categories as { name: string; risk_level: string }[]).find((c) => c.name === 'HATE_SPEECH')).toEqual({
+      name: 'HATE_SPEECH',
+      risk_level: standardHate.risk_level.toLowerCase(),
+      ...(standardHate.not_scored ? { not_scored: standardHate.not_scored } : {}),
+    });
   });
 
   it('PUT /policy?dry_run=true replays a candidate on recent decisions and publishes nothing', async () => {
