@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { decide, riskLevel, riskRank, type DecidedCategory, type RiskLevel } from '@modsvc/common/domain/index';
 import { applyCalibrator, loadCalibration } from '../services/vision-inference/src/models/calibration.ts';
-import { readV3Results, SERVED_V3_RESULTS } from '../services/vision-inference/train/v3-results.ts';
+import { heldBackLogit, readV3Results, SERVED_V3_RESULTS } from '../services/vision-inference/train/v3-results.ts';
 import { REPO_ROOT } from '../test/helpers/processes.ts';
 
 interface BenchImage {
@@ -28,8 +28,6 @@ interface BenchImage {
 /** The category each re-scored v3 class decides alone in the Standard table (weight 1, no other scored signal). */
 const RESCORED = { ARMS_AMMO: 'firearm', DEATH_INJURY_MILITARY: 'violence' } as const;
 
-const logit = (p: number) => Math.log(Math.max(p, 1e-7) / Math.max(1 - p, 1e-7));
-
 function main(): void {
   const input = path.resolve(REPO_ROOT, process.argv[2] ?? 'bench/results/moderation-kit-v3-folds.json');
   const bench = JSON.parse(fs.readFileSync(input, 'utf8')) as { images: Record<string, BenchImage[]>; git: { commit: string | null } };
@@ -39,7 +37,7 @@ function main(): void {
   const calibrated = (cls: (typeof RESCORED)[keyof typeof RESCORED], p: number) => {
     const c = calibration.classes[cls];
     if (!c || c.model !== 'imagenet-mobilenet_v2-v3') throw new Error(`${cls} is not calibrated on vision v3 in artifacts/calibration.json`);
-    return applyCalibrator(c, { [`v3.${cls}`]: logit(p) });
+    return applyCalibrator(c, { [`v3.${cls}`]: heldBackLogit(p) });
   };
 
   const sets: Record<string, unknown> = {};

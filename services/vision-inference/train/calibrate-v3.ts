@@ -13,7 +13,7 @@ import { sigmoid, type CalibrationFile, type ClassCalibrator } from '../src/mode
 import { V3_CALIBRATION_FILE, mergeV3Calibration, type V3Calibration } from '../src/models/v3-calibration.ts';
 import { V3_ID, V3_MANIFEST_FILE, type V3Manifest } from '../src/models/vision-v3.ts';
 import { fitLogistic, metrics } from './logistic.ts';
-import { SERVED_V3_RESULTS, readV3Results } from './v3-results.ts';
+import { SERVED_V3_RESULTS, heldBackLogit, readV3Results } from './v3-results.ts';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const ARTIFACTS = path.resolve(HERE, '../artifacts');
@@ -25,7 +25,6 @@ const resultsDir = path.resolve(process.argv[2] ?? SERVED_V3_RESULTS);
 const { summary, rows } = readV3Results(resultsDir);
 const rule = `>= ${summary.rule.minSources} held-back source repositories with >= ${summary.rule.minPositives} positives, worst ROC-AUC >= ${summary.rule.minRocAuc}`;
 
-const logit = (p: number) => Math.log(Math.max(p, 1e-7) / Math.max(1 - p, 1e-7));
 const classes: Partial<Record<VisualClass, ClassCalibrator>> = {};
 const nullClasses: Partial<Record<VisualClass, string>> = {};
 const r3 = (v: number | null) => (v == null ? null : Math.round(v * 1000) / 1000);
@@ -40,12 +39,12 @@ for (const [name, verdict] of Object.entries(summary.classes)) {
     continue;
   }
   const known = rows.filter((r) => r[`${cls}.target`] === '0' || r[`${cls}.target`] === '1');
-  const x = known.map((r) => Float64Array.of(logit(Number(r[cls]))));
+  const x = known.map((r) => Float64Array.of(heldBackLogit(Number(r[cls]))));
   const y = known.map((r) => Number(r[`${cls}.target`]));
   // Unweighted: the held-back images' own mix of positives and negatives (the heads were trained
   // class-balanced, so their raw probabilities overstate every class).
   const fit = fitLogistic(x, y, y.map(() => 1), { l2: 1e-3, iterations: 500 });
-  const calibrated = known.map((r) => sigmoid(fit.bias + fit.weights[0]! * logit(Number(r[cls]))));
+  const calibrated = known.map((r) => sigmoid(fit.bias + fit.weights[0]! * heldBackLogit(Number(r[cls]))));
   const photos = known.map((r, i) => [r, i] as const).filter(([r]) => r.photo === '1');
   classes[cls] = {
     model: V3_ID,

@@ -91,7 +91,7 @@ function load(): Row[] {
           r.faces,
           r.faces.map((f) => f.faceApi),
         ).signals,
-        ...ocrSignals({ text: r.ocr.text, words: [], features: r.ocr }),
+        ...ocrSignals({ features: r.ocr }),
         ...objectSignals(r.objects ?? []).signals,
       };
       return { file: r.file, labels: new Set(r.labels), real, fold: hashInt(repo) % FOLDS, x: Float64Array.from(f), signals, ms: r.ms };

@@ -56,6 +56,14 @@ export function sourceImages(summary: V3Summary, rows: HeldBackRow[], cls: strin
   };
 }
 
+/**
+ * The logit of a held-back probability as heldback.tsv writes it (6 decimals, so 0 and 1 occur),
+ * clipped at 1e-7: the v3 calibrators are fitted on it and read the served network's logit.
+ */
+export function heldBackLogit(p: number): number {
+  return Math.log(Math.max(p, 1e-7) / Math.max(1 - p, 1e-7));
+}
+
 export function readV3Results(dir: string): { summary: V3Summary; rows: HeldBackRow[] } {
   const summary = JSON.parse(readFileSync(path.join(dir, 'summary.json'), 'utf8')) as V3Summary;
   const [header, ...lines] = readFileSync(path.join(dir, 'heldback.tsv'), 'utf8').trim().split('\n');

@@ -104,7 +104,7 @@ export function objectSignals(objects: HumanObject[]): FaceSignals {
   return { signals, boxes };
 }
 
-export function ocrSignals(o: OcrOutput): Signals {
+export function ocrSignals(o: Pick<OcrOutput, 'features'>): Signals {
   return {
     'ocr.words': Math.log1p(o.features.wordCount),
     'ocr.area': o.features.textArea,
