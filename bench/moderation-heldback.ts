@@ -12,8 +12,9 @@
 //   -> bench/results/moderation-heldback-<tag>.{json,md}
 import fs from 'node:fs';
 import path from 'node:path';
-import { decide, riskLevel, riskRank, type DecidedCategory, type RiskLevel } from '@modsvc/common/domain/index';
+import { decide, riskLevel, riskRank, STANDARD_CATEGORIES, type DecidedCategory, type RiskLevel } from '@modsvc/common/domain/index';
 import { applyCalibrator, loadCalibration } from '../services/vision-inference/src/models/calibration.ts';
+import { V3_ID } from '../services/vision-inference/src/models/vision-v3.ts';
 import { heldBackLogit, readV3Results, SERVED_V3_RESULTS } from '../services/vision-inference/train/v3-results.ts';
 import { REPO_ROOT } from '../test/helpers/processes.ts';
 
@@ -25,8 +26,16 @@ interface BenchImage {
   triggered_by: Record<string, string | null>;
 }
 
-/** The category each re-scored v3 class decides alone in the Standard table (weight 1, no other scored signal). */
-const RESCORED = { ARMS_AMMO: 'firearm', DEATH_INJURY_MILITARY: 'violence' } as const;
+/** The v3 classes re-scored from held-back scores. */
+const RESCORED_CLASSES = ['firearm', 'violence'] as const;
+type RescoredClass = (typeof RESCORED_CLASSES)[number];
+
+/** Per Standard category, the re-scored class it lists and that signal's weight (from the Standard table). */
+const RESCORED = Object.fromEntries(
+  STANDARD_CATEGORIES.flatMap((cat) =>
+    cat.signals.flatMap((s) => ('visual' in s && (RESCORED_CLASSES as readonly string[]).includes(s.visual) ? [[cat.name, { cls: s.visual as RescoredClass, weight: s.weight }]] : [])),
+  ),
+) as Record<string, { cls: RescoredClass; weight: number }>;
 
 function main(): void {
   const input = path.resolve(REPO_ROOT, process.argv[2] ?? 'bench/results/moderation-kit-v3-folds.json');
@@ -34,9 +43,9 @@ function main(): void {
   const { rows } = readV3Results(SERVED_V3_RESULTS);
   const heldBack = new Map(rows.map((r) => [r.file!, r]));
   const calibration = loadCalibration();
-  const calibrated = (cls: (typeof RESCORED)[keyof typeof RESCORED], p: number) => {
+  const calibrated = (cls: RescoredClass, p: number) => {
     const c = calibration.classes[cls];
-    if (!c || c.model !== 'imagenet-mobilenet_v2-v3') throw new Error(`${cls} is not calibrated on vision v3 in artifacts/calibration.json`);
+    if (!c || c.model !== V3_ID) throw new Error(`${cls} is not calibrated on vision v3 in artifacts/calibration.json`);
     return applyCalibrator(c, { [`v3.${cls}`]: heldBackLogit(p) });
   };
 
@@ -55,9 +64,11 @@ function main(): void {
       counts.photos++;
       const categories: DecidedCategory[] = Object.entries(img.categories).map(([name, level]) => {
         const upper = level.toUpperCase() as RiskLevel;
-        const cls = RESCORED[name as keyof typeof RESCORED];
-        if (!cls) return { name, risk_level: upper } as DecidedCategory;
-        const heldBackLevel = riskLevel(calibrated(cls, Number(r[cls])));
+        const rescored = RESCORED[name];
+        if (!rescored) return { name, risk_level: upper } as DecidedCategory;
+        const { cls, weight } = rescored;
+        const score = calibrated(cls, Number(r[cls]));
+        const heldBackLevel = riskLevel(score === null ? null : weight * score);
         const fromText = img.triggered_by[name] !== cls && (riskRank(upper) ?? -1) > (riskRank(heldBackLevel) ?? -1);
         return { name, risk_level: fromText ? upper : heldBackLevel } as DecidedCategory;
       });
@@ -74,7 +85,8 @@ function main(): void {
   }
   const tag = path.basename(input, '.json').replace(/^moderation-kit-?/, '') || 'default';
   const out = path.join(REPO_ROOT, 'bench/results', `moderation-heldback-${tag}`);
-  const report = { input: path.relative(REPO_ROOT, input), commit: bench.git.commit, heldBack: path.relative(REPO_ROOT, SERVED_V3_RESULTS), rescored: RESCORED, sets };
+  const rescored = Object.fromEntries(Object.entries(RESCORED).map(([category, { cls }]) => [category, cls]));
+  const report = { input: path.relative(REPO_ROOT, input), commit: bench.git.commit, heldBack: path.relative(REPO_ROOT, SERVED_V3_RESULTS), rescored, sets };
   fs.writeFileSync(`${out}.json`, JSON.stringify(report, null, 2) + '\n');
   fs.writeFileSync(
     `${out}.md`,

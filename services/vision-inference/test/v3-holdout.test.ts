@@ -11,7 +11,7 @@ import { VISUAL_CLASSES, type VisualClass } from '@modsvc/common/classes';
 import { loadCalibration } from '../src/models/calibration.ts';
 import { V3_ID } from '../src/models/vision-v3.ts';
 import { SERVED_V3_RESULTS, readV3Results, sourceImages } from '../train/v3-results.ts';
-import { V3_VERSUS_SERVED_SCORES, readVersusServed, replacesIncumbent } from '../train/v3-versus-served-file.ts';
+import { readVersusServed, readVersusServedScores, replacesIncumbent } from '../train/v3-versus-served-file.ts';
 
 const run = SERVED_V3_RESULTS;
 const images = path.resolve(import.meta.dirname, '../../../../shared/data/images');
@@ -61,11 +61,7 @@ describe(`vision v3 hold-out (train/v3/results/${path.basename(run)})`, () => {
   });
 
   it('compares v3 with the model serving a class on the same images, both sides recomputed from the committed scores', () => {
-    const served = new Map<string, number>();
-    for (const line of readFileSync(path.join(run, V3_VERSUS_SERVED_SCORES), 'utf8').trim().split('\n').slice(1)) {
-      const [cls, file, score] = line.split('\t');
-      served.set(`${cls}\t${file}`, Number(score));
-    }
+    const served = readVersusServedScores(run);
     const calibration = loadCalibration();
     let checked = 0;
     for (const [cls, c] of Object.entries(versus.classes)) {

@@ -1,6 +1,7 @@
 // versus-served.json (written by v3-versus-served.ts beside a v3 run's summary.json): per class another
 // model already serves, both models' ROC-AUC and average precision on each held-back source of v3's,
-// and whether v3 would be better. Read by test/v3-holdout.test.ts.
+// and whether v3 would be better; versus-served.tsv, the served model's score of each image. Read by
+// test/v3-holdout.test.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { VisualClass } from '@modsvc/common/classes';
@@ -47,6 +48,16 @@ export function replacesIncumbent(c: Pick<VersusServedClass, 'sources'>): boolea
   const atLeast = (a: number | null, b: number | null) => a !== null && b !== null && a >= b;
   const counted = c.sources.filter((s) => s.counted);
   return counted.length > 0 && counted.every((s) => atLeast(s.v3RocAuc, s.servedRocAuc) && atLeast(s.v3AveragePrecision, s.servedAveragePrecision));
+}
+
+/** versus-served.tsv: the served model's score per `<class>\t<file>`. */
+export function readVersusServedScores(resultsDir: string): Map<string, number> {
+  const served = new Map<string, number>();
+  for (const line of readFileSync(path.join(resultsDir, V3_VERSUS_SERVED_SCORES), 'utf8').trim().split('\n').slice(1)) {
+    const [cls, file, score] = line.split('\t');
+    served.set(`${cls}\t${file}`, Number(score));
+  }
+  return served;
 }
 
 /** A run's versus-served.json; an empty comparison when the run has none. */
