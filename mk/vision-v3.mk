@@ -84,6 +84,12 @@ export-vision-v3: vision-v3-deps
 compare-vision-v3: install
 	npx tsx services/vision-inference/train/v3-versus-served.ts $(V3_RESULTS)
 
+# The object detector's v3 gate (VISION_OBJECTS_GATE) on a grid of gates, from the committed held-back
+# scores and versus-served.tsv: $(V3_RESULTS)/objects-gate.json (seconds).
+.PHONY: objects-gate-report
+objects-gate-report: install
+	npx tsx services/vision-inference/train/objects-gate-report.ts $(V3_RESULTS)
+
 # Platt calibrators of the classes that pass, from the committed held-back scores.
 calibrate-vision-v3: install
 	npx tsx services/vision-inference/train/calibrate-v3.ts $(V3_RESULTS)

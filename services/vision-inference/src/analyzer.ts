@@ -19,10 +19,11 @@ import { NSFW_FEATURE_LAYER, nsfwPredict, type NsfwHandle } from './models/nsfw.
 import { ocrPredict, type OcrHandle } from './models/ocr.ts';
 import type { OnnxModel } from './models/onnx.ts';
 import { ImageDecodeError, dHash, decodeFrame, hammingDistance, type DecodedFrame, type FillViews } from './models/preprocess.ts';
+import { OBJECTS_GATE_CLASS, detectorWanted } from './models/objects-gate.ts';
 import { faceGenderSignals, faceSignals, nsfwSignals, objectSignals, ocrSignals, strongestFaces, type Signals } from './models/signals.ts';
 import { FACE_GENDER_MAX_FACES, ageGender, type FaceGenderHandle } from './models/face-gender.ts';
 import type { ModelSetName, VisionSettings } from './settings.ts';
-import { V3_SIGNAL_PREFIX, v3Predict, v3Signals, type V3Handle } from './models/vision-v3.ts';
+import { V3_SIGNAL_PREFIX, v3Columns, v3Predict, v3Signals, type V3Handle } from './models/vision-v3.ts';
 
 const log = serviceLogger('vision-inference').child({ component: 'analyzer' });
 
@@ -39,6 +40,8 @@ export interface VisionAnalyzerOptions {
   disableModels?: string[];
   /** Run the COCO object detector (default VISION_OBJECTS, on unless turned off). */
   objects?: boolean;
+  /** With v3 on, the detector runs only on frames v3 gives alcohol at least this probability; 0: every frame (default VISION_OBJECTS_GATE). */
+  objectsGate?: number;
   /** The vision v3 manifest (default artifacts/vision-v3.json; the network runs when it exists and VISION_V3 is on). */
   v3Manifest?: string;
   /** Directory of the downloaded models ('full'; default MODEL_DIR, else /models in a container, else ./data/models). */
@@ -158,6 +161,7 @@ class Analyzer implements DetailedVisionAnalyzer {
   private readonly batchSize: number;
   private readonly decodeMaxSide: number;
   private readonly pixelLimit: number;
+  private readonly objectsGate: number;
   private readonly calibration: CalibrationFile;
   private readonly reportUncalibrated: boolean;
   private models_: LoadedSet | null = null;
@@ -178,6 +182,7 @@ class Analyzer implements DetailedVisionAnalyzer {
     this.batchSize = Math.max(1, opts.batchSize ?? settings.VISION_BATCH);
     this.decodeMaxSide = opts.decodeMaxSide ?? settings.VISION_DECODE_MAX_SIDE;
     this.pixelLimit = settings.VISION_PIXEL_LIMIT;
+    this.objectsGate = opts.objectsGate ?? settings.VISION_OBJECTS_GATE;
     this.reportUncalibrated = (opts.uncalibrated ?? settings.VISION_UNCALIBRATED) === 'report';
     const calibration =
       opts.calibration ?? (this.set === 'none' ? { version: 'none', fittedOn: '', classes: {}, nullClasses: {} } : loadCalibration(settings.VISION_CALIBRATION));
@@ -299,11 +304,15 @@ class Analyzer implements DetailedVisionAnalyzer {
       }
     }
     if (this.loaded(OBJECT_ID)) {
-      const res = await timed(OBJECT_ID, 'objects', humanPredict(reg.get<HumanHandle>(OBJECT_ID), frames, humanViews));
-      res.forEach((r, i) => {
-        const o = objectSignals(r.objects);
-        Object.assign(out[i]!.signals, o.signals);
-        Object.assign(out[i]!.boxes, o.boxes);
+      // v3 ran first: a frame it gives alcohol below the gate is scored as one where the detector found nothing.
+      const wanted = out.map((o) => detectorWanted(o.signals, this.objectsGate));
+      const run = frames.filter((_, i) => wanted[i]);
+      const res = run.length ? await timed(OBJECT_ID, 'objects', humanPredict(reg.get<HumanHandle>(OBJECT_ID), run, humanViews)) : [];
+      let k = 0;
+      out.forEach((frameOut, i) => {
+        const o = objectSignals(wanted[i] ? res[k++]!.objects : []);
+        Object.assign(frameOut.signals, o.signals);
+        Object.assign(frameOut.boxes, o.boxes);
       });
     }
     for (const d of this.models_!.detectors) {
@@ -453,7 +462,7 @@ class Analyzer implements DetailedVisionAnalyzer {
           class: cls,
           group,
           model: reg.tag(cal.model),
-          note: cal.note,
+          note: cal.model === OBJECT_ID ? `${cal.note}${this.objectsGateNote()}` : cal.note,
           calibration: cal.method === 'identity' ? 'uncalibrated' : 'calibrated',
           heldBack: { all: heldBack(cal.metrics?.all), photos: heldBack(cal.metrics?.photos), ...heldBackSources(cal.sources) },
         };
@@ -466,6 +475,13 @@ class Analyzer implements DetailedVisionAnalyzer {
       return { class: cls, group, model: null, note: this.calibration.nullClasses[cls] ?? 'no model scores this class', ...unscored };
     });
     return { models, classes };
+  }
+
+  /** How the detector's classes are scored when v3 gates it ('' when every frame gets the detector). */
+  private objectsGateNote(): string {
+    const v3 = this.models_?.v3;
+    if (this.objectsGate <= 0 || !v3 || !this.loaded(v3.id) || !v3Columns(v3).some((c) => c.class === OBJECTS_GATE_CLASS)) return '';
+    return `; the detector runs only on frames vision v3 gives ${OBJECTS_GATE_CLASS} a probability of at least ${this.objectsGate} (VISION_OBJECTS_GATE), the others are scored as frames where it found nothing`;
   }
 
   /** Why a calibrator on vision v3's signals has no model: v3 is off, or its artifact is not deployed ('' otherwise). */

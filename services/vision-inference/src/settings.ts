@@ -78,6 +78,21 @@ export const settingsSchema = z.object({
    */
   VISION_OBJECTS: onOff(true),
   /**
+   * With vision v3 on, the object detector runs only on frames where v3 gives alcohol at least this
+   * probability; the others are scored as frames where it found nothing. 0 runs it on every frame.
+   * The default is the highest gate tried at which the gated detector is at least as good as the
+   * detector alone on every counted held-back alcohol source, by ROC-AUC and average precision
+   * (docs/vision-v3.md, "The object detector's gate").
+   */
+  VISION_OBJECTS_GATE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .min(0, 'VISION_OBJECTS_GATE is a probability: 0 (no gate) up to below 1')
+      .lt(1, 'VISION_OBJECTS_GATE is a probability: 0 (no gate) up to below 1')
+      .default(0.003),
+  ),
+  /**
    * Serves vision v3 (ImageNet MobileNetV2 fine-tuned with multi-label heads, ONNX) when its artifact is
    * deployed (artifacts/vision-v3.json and the .onnx it names). On unless set to 0/false/no/off; without
    * the artifact it is simply not declared, and the classes calibrated on it stay null with the reason.

@@ -5,6 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISUAL_CLASSES } from '@modsvc/common/classes';
 import { createVisionAnalyzer } from '../src/analyzer.ts';
+import { applyCalibrator, loadCalibration } from '../src/models/calibration.ts';
+import { objectSignals } from '../src/models/signals.ts';
 import { settingsSchema } from '../src/settings.ts';
 import { ARTIFACTS_DIR } from '../src/models/lite.ts';
 import { V3_MANIFEST_FILE, readV3Manifest } from '../src/models/vision-v3.ts';
@@ -175,5 +177,37 @@ describe.skipIf(!haveData || !existsSync(beerPhoto))('analyzer, COCO objects (VI
     expect(r.evidence.alcohol![0]!.box).toHaveLength(4);
     const shot = (await withObjects.analyze([{ timestamp: 0, data: readFileSync(screenshot) }])).scores.alcohol!;
     expect(shot).toBeLessThan(0.1);
+  });
+
+  it('with vision v3 on, runs the detector only on frames v3 gives alcohol at least VISION_OBJECTS_GATE; the others score as frames where it found nothing', async () => {
+    const gate = settings.VISION_OBJECTS_GATE;
+    expect(gate).toBeGreaterThan(0);
+    const detectorRan = (r: { inference?: { group: string }[] }) => (r.inference ?? []).some((t) => t.group === 'objects');
+    const beer = await withObjects.analyze([{ timestamp: 0, data: readFileSync(beerPhoto) }]);
+    expect(detectorRan(beer)).toBe(true);
+    const shot = await withObjects.analyze([{ timestamp: 0, data: readFileSync(screenshot) }]);
+    expect(detectorRan(shot)).toBe(false);
+    const alcohol = loadCalibration().classes.alcohol!;
+    const nothingFound = applyCalibrator(alcohol, objectSignals([]).signals)!;
+    expect(shot.scores.alcohol).toBe(nothingFound);
+    expect(shot.models).toContain('human-object@3.3.6');
+    expect(withObjects.models().classes.find((c) => c.class === 'alcohol')!.note).toContain(`at least ${gate} (VISION_OBJECTS_GATE)`);
+    // In one batch, the detector's output goes to the frame it ran on.
+    const both = await withObjects.analyze([
+      { timestamp: 0, data: readFileSync(screenshot) },
+      { timestamp: 1, data: readFileSync(beerPhoto) },
+    ]);
+    expect(both.framesAnalysed).toBe(2);
+    expect(both.frameStats.alcohol!.max).toBeCloseTo(beer.scores.alcohol!, 6);
+    expect(both.evidence.alcohol!.map((e) => [e.timestamp, e.box])).toEqual(beer.evidence.alcohol!.map((e) => [1, e.box]));
+
+    const ungated = createVisionAnalyzer(settings, { modelSet: 'lite', objects: true, objectsGate: 0 });
+    try {
+      const all = await ungated.analyze([{ timestamp: 0, data: readFileSync(screenshot) }]);
+      expect(detectorRan(all)).toBe(true);
+      expect(ungated.models().classes.find((c) => c.class === 'alcohol')!.note).not.toContain('VISION_OBJECTS_GATE');
+    } finally {
+      await ungated.close();
+    }
   });
 });

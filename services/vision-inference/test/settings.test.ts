@@ -64,6 +64,17 @@ describe('vision-inference settings', () => {
     expect(objects('0')).toBe(false);
   });
 
+  it('gates the object detector on v3 alcohol at 0.003 unless set (VISION_OBJECTS_GATE; 0: no gate; a probability below 1)', () => {
+    const gate = (v?: string) => settingsSchema.parse({ VISION_OBJECTS_GATE: v }).VISION_OBJECTS_GATE;
+    expect(gate()).toBe(0.003);
+    expect(gate('')).toBe(0.003);
+    expect(gate('0')).toBe(0);
+    expect(gate('0.01')).toBe(0.01);
+    expect(() => gate('-0.1')).toThrow(/VISION_OBJECTS_GATE is a probability/);
+    expect(() => gate('1')).toThrow(/VISION_OBJECTS_GATE is a probability/);
+    expect(() => gate('half')).toThrow();
+  });
+
   it('vision v3 runs (where its artifact is deployed) unless turned off (VISION_V3)', () => {
     const v3 = (v?: string) => settingsSchema.parse({ VISION_V3: v }).VISION_V3;
     expect(v3()).toBe(true);

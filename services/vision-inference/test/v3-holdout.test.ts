@@ -10,6 +10,8 @@ import { averagePrecision, rocAuc } from '@modsvc/common/evaluation';
 import { VISUAL_CLASSES, type VisualClass } from '@modsvc/common/classes';
 import { loadCalibration } from '../src/models/calibration.ts';
 import { V3_ID } from '../src/models/vision-v3.ts';
+import { settingsSchema } from '../src/settings.ts';
+import { gateFigures, type GateFigures, type GatedSource } from '../train/objects-gate-figures.ts';
 import { SERVED_V3_RESULTS, readV3Results, sourceImages } from '../train/v3-results.ts';
 import { readVersusServed, readVersusServedScores, replacesIncumbent } from '../train/v3-versus-served-file.ts';
 
@@ -123,6 +125,35 @@ describe(`vision v3 hold-out (train/v3/results/${path.basename(run)})`, () => {
         expect(calibration.classes[cls as keyof typeof calibration.classes]!.model, cls).not.toBe(V3_ID);
       }
     }
+  });
+
+  it("gates the object detector at the service's VISION_OBJECTS_GATE only where that loses no counted alcohol source (objects-gate.json recomputed)", () => {
+    const gate = settingsSchema.parse({}).VISION_OBJECTS_GATE;
+    const served = readVersusServedScores(run);
+    const calibration = loadCalibration();
+    const report = JSON.parse(readFileSync(path.join(run, 'objects-gate.json'), 'utf8')) as { serviceGate: number; gates: (Omit<GateFigures, 'sources'> & { service: boolean; sources: GatedSource[] })[] };
+    expect(report.serviceGate).toBe(gate);
+    expect(report.gates.filter((g) => g.service).map((g) => g.gate)).toEqual([gate]);
+    for (const committed of report.gates) {
+      const f = gateFigures(committed.gate, { summary, rows }, versus, served, calibration);
+      expect(f.noWorse, `gate ${committed.gate}`).toBe(committed.noWorse);
+      expect(f.detectorRuns.photos).toBe(committed.detectorRuns.photos);
+      expect(Math.abs(f.detectorRuns.photosShare - committed.detectorRuns.photosShare)).toBeLessThan(1e-4);
+      f.sources.forEach((s, i) => {
+        const c = committed.sources[i]!;
+        expect([s.source, s.positives, s.negatives, s.counted, s.positivesGatedOut.length]).toEqual([c.source, c.positives, c.negatives, c.counted, c.positivesGatedOut.length]);
+        for (const k of ['detectorRocAuc', 'gatedRocAuc', 'detectorAveragePrecision', 'gatedAveragePrecision'] as const) expect(Math.abs(s[k]! - c[k]!), `${committed.gate} ${s.source} ${k}`).toBeLessThan(1e-4);
+      });
+    }
+    const atService = gateFigures(gate, { summary, rows }, versus, served, calibration);
+    expect(atService.noWorse).toBe(true);
+    // The detector alone is what versus-served measured; no gate is the detector alone.
+    const alone = versus.classes.alcohol!.sources;
+    atService.sources.forEach((s, i) => expect(Math.abs(s.detectorRocAuc! - alone[i]!.servedRocAuc!)).toBeLessThan(1e-4));
+    const none = gateFigures(0, { summary, rows }, versus, served, calibration);
+    expect(none.sources.map((s) => [s.gatedRocAuc, s.gatedAveragePrecision])).toEqual(none.sources.map((s) => [s.detectorRocAuc, s.detectorAveragePrecision]));
+    expect(none.detectorRuns.photosShare).toBe(1);
+    expect(atService.detectorRuns.photosShare).toBeLessThan(1);
   });
 
   it.skipIf(!existsSync(path.join(images, 'labels.csv')))('scored images that are in the data kit beside the repository', () => {
