@@ -60,6 +60,12 @@ $(addprefix run-,$(SERVICES)): run-%: install
 bench-e2e: install system-deps
 	npx tsx bench/e2e.bench.ts
 
+.PHONY: bench-letterbox
+# Letterboxed video frames against the photographs they show, scored as stills and as video frames
+# (bars cropped): bench/results/letterbox.json (a few minutes).
+bench-letterbox: install
+	npx tsx bench/letterbox.bench.ts
+
 .PHONY: bench-moderation
 # The virtual moderator on the kit's real photographs as a Standard tenant: approve / review / reject
 # shares of benign and firearm photographs, or of the sets in BENCH_MODERATION_SETS (BENCH_MODERATION_LIMIT

@@ -168,9 +168,14 @@ export interface ModelsReport {
 }
 
 /** vision-inference: the model registry behind the visual classes. */
+/** How a job's frames came: `video` frames lose the letterbox bars they all share before the models see them. */
+export interface AnalyzeOptions {
+  video?: boolean;
+}
+
 export interface VisionAnalyzer {
   init(): Promise<void>;
-  analyze(frames: FrameInput[]): Promise<VisionAnalysis>;
+  analyze(frames: FrameInput[], opts?: AnalyzeOptions): Promise<VisionAnalysis>;
   /** See ModelsApi.embed. */
   embed(images: Buffer[]): Promise<{ model: string; vectors: Float32Array[] }>;
   models(): ModelsReport;

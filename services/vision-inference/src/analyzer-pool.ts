@@ -5,7 +5,7 @@
 // 0 runs the models in this thread). Each thread holds its own copy of the models (~0.7 GB) and gets
 // the settings parsed at boot as its workerData.
 import { Worker } from 'node:worker_threads';
-import type { FrameInput, ModelsReport, VisionAnalysis, VisionAnalyzer } from '@modsvc/common/contracts';
+import type { AnalyzeOptions, FrameInput, ModelsReport, VisionAnalysis, VisionAnalyzer } from '@modsvc/common/contracts';
 import { serviceLogger } from '@modsvc/common/logger';
 import { ApiError } from '@modsvc/common/errors';
 import { createVisionAnalyzer } from './analyzer.ts';
@@ -78,13 +78,13 @@ class AnalyzerPool implements VisionAnalyzer {
     log.info({ workers: this.size }, 'vision worker threads ready');
   }
 
-  async analyze(frames: FrameInput[]): Promise<VisionAnalysis> {
+  async analyze(frames: FrameInput[], opts?: AnalyzeOptions): Promise<VisionAnalysis> {
     const thread = this.threads.reduce((a, b) => (b.busy < a.busy ? b : a));
     // Copy each frame into its own buffer so it can be transferred (Buffers may share a pooled one).
     const payload = frames.map((f) => ({ timestamp: f.timestamp, data: new Uint8Array(f.data) }));
     thread.busy++;
     try {
-      return await thread.call<VisionAnalysis>({ type: 'analyze', frames: payload }, payload.map((p) => p.data.buffer as ArrayBuffer));
+      return await thread.call<VisionAnalysis>({ type: 'analyze', frames: payload, opts }, payload.map((p) => p.data.buffer as ArrayBuffer));
     } finally {
       thread.busy--;
     }

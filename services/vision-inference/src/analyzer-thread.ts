@@ -1,14 +1,14 @@
 // Runs one VisionAnalyzer inside a worker thread and answers the pool's requests (see analyzer-pool.ts).
 // The settings come from the pool as workerData: the thread never reads the environment.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { FrameInput } from '@modsvc/common/contracts';
+import type { AnalyzeOptions, FrameInput } from '@modsvc/common/contracts';
 import { ApiError, type ApiErrorCode } from '@modsvc/common/errors';
 import { createVisionAnalyzer } from './analyzer.ts';
 import type { VisionSettings } from './settings.ts';
 
 export type PoolRequest =
   | { id: number; type: 'init' }
-  | { id: number; type: 'analyze'; frames: { timestamp: number; data: Uint8Array }[] }
+  | { id: number; type: 'analyze'; frames: { timestamp: number; data: Uint8Array }[]; opts?: AnalyzeOptions }
   | { id: number; type: 'embed'; images: Uint8Array[] }
   | { id: number; type: 'close' };
 
@@ -26,7 +26,7 @@ if (parentPort) {
           return analyzer.models();
         case 'analyze': {
           const frames: FrameInput[] = req.frames.map((f) => ({ timestamp: f.timestamp, data: Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength) }));
-          return analyzer.analyze(frames);
+          return analyzer.analyze(frames, req.opts);
         }
         case 'embed':
           return analyzer.embed(req.images.map((d) => Buffer.from(d.buffer, d.byteOffset, d.byteLength)));

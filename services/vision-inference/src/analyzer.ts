@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { VISUAL_CLASSES, emptyScores, groupOf, type VisualClass } from '@modsvc/common/classes';
-import type { ClassCoverageReport, FrameInput, HeldBackQuality, HeldBackSource, ModelsReport, ModelTiming, VisionAnalysis, VisionAnalyzer } from '@modsvc/common/contracts';
+import type { AnalyzeOptions, ClassCoverageReport, FrameInput, HeldBackQuality, HeldBackSource, ModelsReport, ModelTiming, VisionAnalysis, VisionAnalyzer } from '@modsvc/common/contracts';
 import { l2Normalise } from '@modsvc/common/embeddings';
 import { ApiError } from '@modsvc/common/errors';
 import type { VisualEvidence } from '@modsvc/common/jobs';
@@ -18,6 +18,7 @@ import { detect, detectorCalibrators, detectorConfig, detectorSignals, type Decl
 import { NSFW_FEATURE_LAYER, nsfwPredict, type NsfwHandle } from './models/nsfw.ts';
 import { ocrPredict, type OcrHandle } from './models/ocr.ts';
 import type { OnnxModel } from './models/onnx.ts';
+import { cropBars, darkEdges, sharedBars, type FrameEdges } from './models/letterbox.ts';
 import { ImageDecodeError, dHash, decodeFrame, hammingDistance, type DecodedFrame, type FillViews } from './models/preprocess.ts';
 import { OBJECTS_GATE_CLASS, detectorWanted } from './models/objects-gate.ts';
 import { faceGenderSignals, faceSignals, nsfwSignals, objectSignals, ocrSignals, strongestFaces, type Signals } from './models/signals.ts';
@@ -334,7 +335,7 @@ class Analyzer implements DetailedVisionAnalyzer {
     return out;
   }
 
-  async analyze(inputs: FrameInput[]): Promise<VisionAnalysisDetail> {
+  async analyze(inputs: FrameInput[], opts: AnalyzeOptions = {}): Promise<VisionAnalysisDetail> {
     if (!this.initialised) await this.init();
     const scores = emptyScores(VISUAL_CLASSES);
     const result: VisionAnalysisDetail = {
@@ -351,11 +352,13 @@ class Analyzer implements DetailedVisionAnalyzer {
       result.framesAnalysed = inputs.length;
       return result;
     }
-    // Decode and drop near-duplicates of the last analysed frame.
-    const kept: { timestamp: number; frame: DecodedFrame }[] = [];
+    // Decode and drop near-duplicates of the last analysed frame; a video's frames also note their dark edges.
+    let kept: { timestamp: number; frame: DecodedFrame }[] = [];
+    const edges: FrameEdges[] = [];
     let last: bigint | null = null;
     for (const input of [...inputs].sort((a, b) => a.timestamp - b.timestamp)) {
       const frame = await decodeFrame(input.data, this.decodeMaxSide, this.pixelLimit);
+      if (opts.video) edges.push({ width: frame.width, height: frame.height, edges: darkEdges(frame) });
       const h = await dHash(frame);
       if (last !== null && hammingDistance(h, last) <= this.dhashDistance) {
         result.framesSkipped++;
@@ -364,6 +367,8 @@ class Analyzer implements DetailedVisionAnalyzer {
       last = h;
       kept.push({ timestamp: input.timestamp, frame });
     }
+    const bars = opts.video ? sharedBars(edges) : null;
+    if (bars) kept = kept.map((k) => ({ ...k, frame: cropBars(k.frame, bars) }));
     const analysed: AnalysedFrame[] = [];
     const timings: ModelTiming[] = [];
     for (let i = 0; i < kept.length; i += this.batchSize) analysed.push(...(await this.exclusive(() => this.runBatch(kept.slice(i, i + this.batchSize), timings))));
@@ -393,9 +398,10 @@ class Analyzer implements DetailedVisionAnalyzer {
         const e: VisualEvidence = { timestamp: a.timestamp, score: p, model: registry.tag(cal.model) };
         const box = cal.boxSignal ? a.boxes[cal.boxSignal] : undefined;
         if (box) {
-          // Boxes are in decoded-frame pixels; report them in source pixels.
+          // Boxes are in decoded-frame pixels; report them in source pixels (past any letterbox bar cropped off).
           const k = a.frame.sourceWidth / a.frame.width;
-          e.box = [box[0] * k, box[1] * k, box[2] * k, box[3] * k].map((v) => Math.round(v)) as [number, number, number, number];
+          const [ox, oy] = a.frame.sourceOffset ?? [0, 0];
+          e.box = [box[0] * k + ox, box[1] * k + oy, box[2] * k, box[3] * k].map((v) => Math.round(v)) as [number, number, number, number];
         }
         ev.push(e);
       });
@@ -521,7 +527,7 @@ function heldBackSources(sources: CalibratorSource[] | undefined): { sources?: H
 
 /** A VisionAnalyzer whose results also carry frameStats and framesSkipped. */
 export interface DetailedVisionAnalyzer extends VisionAnalyzer {
-  analyze(frames: FrameInput[]): Promise<VisionAnalysisDetail>;
+  analyze(frames: FrameInput[], opts?: AnalyzeOptions): Promise<VisionAnalysisDetail>;
 }
 
 /** An analyzer configured by `settings`; `opts` overrides some of them (tests, tools). */

@@ -29,7 +29,7 @@ export async function startVisionConsumer(
         const inputs: FrameInput[] = [];
         for (const f of frames) inputs.push({ timestamp: f.timestamp, data: await rt.media.get(f.key) });
         if (!job.parts.hashes) await rt.store.setPart(job.id, 'hashes', await hashFrames(inputs, rt.log));
-        const analysis = await analyzer.analyze(inputs);
+        const analysis = await analyzer.analyze(inputs, { video: job.media === 'video' });
         for (const t of analysis.inference ?? []) modelInference.observe({ model: t.model, group: t.group }, t.seconds);
         let ocr: VisionPart['ocr'] = null;
         if (analysis.ocrText !== null) {

@@ -23,6 +23,8 @@ export interface DecodedFrame extends RgbImage {
   /** Width and height of the upright source image before any downscale (evidence boxes use these). */
   sourceWidth: number;
   sourceHeight: number;
+  /** Where the frame's top-left corner lies in the source, in source pixels, when bars were cropped off (letterbox.ts). */
+  sourceOffset?: [number, number];
 }
 
 /**
