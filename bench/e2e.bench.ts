@@ -1,9 +1,11 @@
 // End-to-end benchmark of all-in-one mode, as a caller sees it: image items jobs (images/s, p50/p95
 // latency, peak RSS of the service) and one 60 s 720p video (seconds of processing per second of video).
-// One run measures two pipelines one after the other on the same images and writes both with their
-// ratios (new over old). BENCH_COMPARE picks which:
+// One run measures two pipelines on the same images, in interleaved rounds (BENCH_ROUNDS, default 3:
+// both running at once, measured in turn, the order reversed each round), and writes both with their
+// ratios (new over old, of the rounds' medians, and per round). BENCH_COMPARE picks which:
 // * v3 (default): the default before vision v3 (onnxruntime networks, object detector on, v3 off)
-//   against today's default (vision v3 on, everything else at its default) -> bench/results/e2e.json;
+//   against today's default (vision v3 on, everything else at its default), and today's default with
+//   the object detector on every frame (VISION_OBJECTS_GATE=0) -> bench/results/e2e.json;
 // * runtimes: the pipeline before the ONNX conversions (tfjs-wasm, no object detector) against the
 //   converted networks with and without the object detector -> e2e-runtimes.json
 //   (VISION_OBJECTS=1: both with the object detector -> e2e-objects.json).
@@ -49,6 +51,15 @@ function peakRssMb(pid: number): number | null {
     return null;
   }
 }
+
+/** CPU seconds `pid` and its reaped children (ffmpeg) have used: utime + stime + cutime + cstime. */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // After "pid (comm) ": state is field 3, so utime..cstime (fields 14-17) are at 11-14 here.
+  const ticks = [11, 12, 13, 14].reduce((a, i) => a + Number(fields[i]), 0);
+  return ticks / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
 
 /** 60 s of 720p video, one different photograph per second: no two analysed frames alike (worst case). */
 async function makeSlideshowMp4(dir: string, photos: { name: string; data: Buffer }[]): Promise<string> {
@@ -111,12 +122,11 @@ const RUNTIME_PIPELINES: Record<string, Pipeline> = BOTH_WITH_OBJECTS
 const V3_PIPELINES: Record<string, Pipeline> = {
   old: { env: { ...NEW_RUNTIMES, VISION_OBJECTS: '1', VISION_V3: '0' }, what: `the default before vision v3: ${NEW_WHAT}, with the object detector` },
   new: { env: { ...NEW_RUNTIMES }, what: "today's default: vision v3 on, every other setting at its default" },
+  new_without_gate: { env: { ...NEW_RUNTIMES, VISION_OBJECTS_GATE: '0' }, what: "today's default with the object detector on every frame (VISION_OBJECTS_GATE=0): what the gate buys" },
 };
 
 const PIPELINES = COMPARE === 'v3' ? V3_PIPELINES : RUNTIME_PIPELINES;
 const RESULT_FILE = COMPARE === 'v3' ? 'e2e' : BOTH_WITH_OBJECTS ? 'e2e-objects' : 'e2e-runtimes';
-
-type Measured = Awaited<ReturnType<typeof measure>>;
 
 /** `images` through the service with `concurrency` jobs in flight: images/s over the whole burst, each job's latency, failures. */
 async function burst(api: ApiClient, receiver: Receiver, images: { name: string; data: Buffer }[], concurrency: number) {
@@ -152,67 +162,101 @@ async function runJob(api: ApiClient, receiver: Receiver, kind: 'image' | 'video
   return { ms, failed: body.data?.is_error !== false };
 }
 
-async function measure(images: { name: string; data: Buffer }[], pipeline: string) {
+interface Running {
+  name: string;
+  dep: Awaited<ReturnType<typeof startAllInOneDeployment>>;
+  pid: number;
+  api: ApiClient;
+  receiver: Receiver;
+}
+
+/**
+ * One pipeline's all-in-one, started and warmed up: the first inferences of each vision worker thread
+ * compile kernels, so a burst as wide as the throughput one runs first (one image warmed only one of
+ * the workers, and the other compiled during the first measured round).
+ */
+async function start(pipeline: string, warmUp: { name: string; data: Buffer }[]): Promise<Running> {
   const dep = await startAllInOneDeployment({
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000',
     VISION_WORKERS,
     ...PIPELINES[pipeline]!.env,
   });
-  const pid = dep.services.get('all-in-one')!.proc!.pid!;
   const api = new ApiClient(dep.url);
   await api.authenticate(dep.tenants.acme.apiKey);
   const receiver = await startReceiver();
-  try {
-    // Warm-up: first inference compiles kernels.
-    await runJob(api, receiver, 'image', { data: images[0]!.data, filename: 'warm.jpg', type: 'image/jpeg' }, 300_000);
-
-    const throughput = await burst(api, receiver, images, THROUGHPUT_CONCURRENCY);
-    const loaded = await burst(api, receiver, images.slice(0, LATENCY_IMAGES), CONCURRENCY);
-
-    // Sequential latency (one job at a time) is what a single caller sees.
-    const single: number[] = [];
-    for (const img of images.slice(0, Math.min(10, images.length))) {
-      single.push((await runJob(api, receiver, 'image', { data: img.data, filename: img.name, type: 'image/jpeg' }, 300_000)).ms);
-    }
-    single.sort((a, b) => a - b);
-
-    const dir = tempDir('bench');
-    const photos = await loadImages(60);
-    const video = photos[0]!.name.startsWith('gen-') ? await makeMp4(dir, { seconds: 60, size: '1280x720' }) : await makeSlideshowMp4(dir, photos);
-    const vjob = await runJob(api, receiver, 'video', { data: fs.readFileSync(video), filename: 'bench-720p-60s.mp4', type: 'video/mp4' }, 600_000);
-    const videoSeconds = vjob.ms / 1000;
-    fs.rmSync(dir, { recursive: true, force: true });
-
-    return {
-      pipeline: PIPELINES[pipeline]!.what,
-      settings: PIPELINES[pipeline]!.env,
-      images: {
-        count: images.length,
-        source: images[0]!.name.startsWith('gen-') ? 'generated' : 'shared/data/images real photos',
-        concurrency: THROUGHPUT_CONCURRENCY,
-        failed: throughput.failed + loaded.failed,
-        images_per_second: throughput.imagesPerSecond,
-        latency: { count: loaded.count, concurrency: CONCURRENCY, images_per_second: loaded.imagesPerSecond },
-        latency_ms_p50: percentile(loaded.latencies, 50),
-        latency_ms_p95: percentile(loaded.latencies, 95),
-        sequential_latency_ms_p50: percentile(single, 50),
-        sequential_latency_ms_p95: percentile(single, 95),
-      },
-      video: { seconds_of_video: 60, resolution: '1280x720', content: photos[0]!.name.startsWith('gen-') ? 'test pattern' : '60 different photographs, one per second', status: vjob.failed ? 'failed' : 'done', processing_seconds: videoSeconds, seconds_per_video_second: Math.round((videoSeconds / 60) * 1000) / 1000 },
-      peak_rss_mb: peakRssMb(pid),
-    };
-  } finally {
-    await receiver.close();
-    await dep.stop();
-  }
+  await burst(api, receiver, warmUp, THROUGHPUT_CONCURRENCY);
+  return { name: pipeline, dep, pid: dep.services.get('all-in-one')!.proc!.pid!, api, receiver };
 }
+
+/** One round of every measurement on one running pipeline. */
+async function measureRound(run: Running, images: { name: string; data: Buffer }[], video: string) {
+  const { api, receiver } = run;
+  const cpuBefore = cpuSeconds(run.pid);
+  const throughput = await burst(api, receiver, images, THROUGHPUT_CONCURRENCY);
+  const cpuMsPerImage = ((cpuSeconds(run.pid) - cpuBefore) * 1000) / images.length;
+  const loaded = await burst(api, receiver, images.slice(0, LATENCY_IMAGES), CONCURRENCY);
+  // Sequential latency (one job at a time) is what a single caller sees.
+  const single: number[] = [];
+  for (const img of images.slice(0, Math.min(10, images.length))) {
+    single.push((await runJob(api, receiver, 'image', { data: img.data, filename: img.name, type: 'image/jpeg' }, 300_000)).ms);
+  }
+  single.sort((a, b) => a - b);
+  const vjob = await runJob(api, receiver, 'video', { data: fs.readFileSync(video), filename: 'bench-720p-60s.mp4', type: 'video/mp4' }, 600_000);
+  return {
+    failed: throughput.failed + loaded.failed + (vjob.failed ? 1 : 0),
+    images_per_second: throughput.imagesPerSecond,
+    cpu_ms_per_image: Math.round(cpuMsPerImage),
+    images_per_second_at_latency_concurrency: loaded.imagesPerSecond,
+    latency_ms_p50: percentile(loaded.latencies, 50),
+    latency_ms_p95: percentile(loaded.latencies, 95),
+    sequential_latency_ms_p50: percentile(single, 50),
+    sequential_latency_ms_p95: percentile(single, 95),
+    video_processing_seconds: vjob.ms / 1000,
+  };
+}
+
+type Round = Awaited<ReturnType<typeof measureRound>>;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/** A pipeline's figures: the median of its rounds, each round kept. */
+function summarise(pipeline: string, rounds: Round[], images: { name: string }[], videoContent: string, peakRss: number | null) {
+  const m = (k: keyof Round) => median(rounds.map((r) => r[k]));
+  const videoSeconds = m('video_processing_seconds');
+  return {
+    pipeline: PIPELINES[pipeline]!.what,
+    settings: PIPELINES[pipeline]!.env,
+    images: {
+      count: images.length,
+      source: images[0]!.name.startsWith('gen-') ? 'generated' : 'shared/data/images real photos',
+      concurrency: THROUGHPUT_CONCURRENCY,
+      failed: rounds.reduce((a, r) => a + r.failed, 0),
+      images_per_second: m('images_per_second'),
+      cpu_ms_per_image: m('cpu_ms_per_image'),
+      latency: { count: Math.min(LATENCY_IMAGES, images.length), concurrency: CONCURRENCY, images_per_second: m('images_per_second_at_latency_concurrency') },
+      latency_ms_p50: m('latency_ms_p50'),
+      latency_ms_p95: m('latency_ms_p95'),
+      sequential_latency_ms_p50: m('sequential_latency_ms_p50'),
+      sequential_latency_ms_p95: m('sequential_latency_ms_p95'),
+    },
+    video: { seconds_of_video: 60, resolution: '1280x720', content: videoContent, status: rounds.every((r) => r.failed === 0) ? 'done' : 'failed', processing_seconds: videoSeconds, seconds_per_video_second: Math.round((videoSeconds / 60) * 1000) / 1000 },
+    peak_rss_mb: peakRss,
+    rounds,
+  };
+}
+
+type Measured = ReturnType<typeof summarise>;
 
 const ratio = (a: number | null, b: number | null) => (a && b ? Math.round((a / b) * 100) / 100 : null);
 
 function ratios(now: Measured, old: Measured) {
   return {
     images_per_second: ratio(now.images.images_per_second, old.images.images_per_second),
+    cpu_ms_per_image: ratio(now.images.cpu_ms_per_image, old.images.cpu_ms_per_image),
     images_per_second_at_latency_concurrency: ratio(now.images.latency.images_per_second, old.images.latency.images_per_second),
     latency_ms_p50: ratio(now.images.latency_ms_p50, old.images.latency_ms_p50),
     sequential_latency_ms_p50: ratio(now.images.sequential_latency_ms_p50, old.images.sequential_latency_ms_p50),
@@ -221,10 +265,39 @@ function ratios(now: Measured, old: Measured) {
   };
 }
 
+/** Images/s of `now` over `old` in each round: the two ran back to back within it. */
+const roundRatios = (now: Measured, old: Measured) => now.rounds.map((r, i) => ratio(r.images_per_second, old.rounds[i]!.images_per_second));
+
+// The machine's speed drifts within minutes (we have seen 5.2 and 8.4 images/s from the same pipeline in
+// one session), so the pipelines are not measured one after the other: all of them run at once, idle
+// but for the one measured, and take turns in BENCH_ROUNDS rounds, the order reversed every round
+// (ABBA), so drift falls on both alike. Each figure is the median of its rounds.
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+
 async function main(): Promise<void> {
   const images = await loadImages();
-  const runs: Record<string, Measured> = {};
-  for (const pipeline of Object.keys(PIPELINES)) runs[pipeline] = await measure(images, pipeline);
+  const dir = tempDir('bench');
+  const photos = await loadImages(60);
+  const video = photos[0]!.name.startsWith('gen-') ? await makeMp4(dir, { seconds: 60, size: '1280x720' }) : await makeSlideshowMp4(dir, photos);
+  const videoContent = photos[0]!.name.startsWith('gen-') ? 'test pattern' : '60 different photographs, one per second';
+  const names = Object.keys(PIPELINES);
+  const running: Running[] = [];
+  const rounds: Record<string, Round[]> = Object.fromEntries(names.map((n) => [n, []]));
+  const peak: Record<string, number | null> = {};
+  try {
+    for (const name of names) running.push(await start(name, images.slice(0, THROUGHPUT_CONCURRENCY)));
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const run of r % 2 === 0 ? running : [...running].reverse()) rounds[run.name]!.push(await measureRound(run, images, video));
+    }
+  } finally {
+    for (const run of running) {
+      peak[run.name] = peakRssMb(run.pid);
+      await run.receiver.close();
+      await run.dep.stop();
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const runs: Record<string, Measured> = Object.fromEntries(names.map((n) => [n, summarise(n, rounds[n]!, images, videoContent, peak[n] ?? null)]));
   const os = await import('node:os');
   const result = {
     at: new Date().toISOString(),
@@ -233,8 +306,11 @@ async function main(): Promise<void> {
     compare: COMPARE,
     pipelines: Object.fromEntries(Object.entries(PIPELINES).map(([name, p]) => [name, p.what])),
     completion: 'signed job.finished webhook (callback_url) received by the bench',
+    rounds: { count: ROUNDS, order: 'every pipeline running at once, measured in turn, the order reversed each round; figures are medians of the rounds' },
     new_over_old: ratios(runs.new!, runs.old!),
-    ...(runs.new_without_objects ? { new_without_objects_over_old: ratios(runs.new_without_objects, runs.old!) } : {}),
+    new_over_old_images_per_second_per_round: roundRatios(runs.new!, runs.old!),
+    ...Object.fromEntries(names.filter((n) => n !== 'old' && n !== 'new').map((n) => [`${n}_over_old`, ratios(runs[n]!, runs.old!)])),
+    ...Object.fromEntries(names.filter((n) => n !== 'old' && n !== 'new').map((n) => [`${n}_over_old_images_per_second_per_round`, roundRatios(runs[n]!, runs.old!)])),
     ...runs,
   };
   fs.mkdirSync(path.join(REPO_ROOT, 'bench/results'), { recursive: true });
