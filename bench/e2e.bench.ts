@@ -204,7 +204,8 @@ async function measureRound(run: Running, images: { name: string; data: Buffer }
   single.sort((a, b) => a - b);
   const vjob = await runJob(api, receiver, 'video', { data: fs.readFileSync(video), filename: 'bench-720p-60s.mp4', type: 'video/mp4' }, 600_000);
   return {
-    failed: throughput.failed + loaded.failed + (vjob.failed ? 1 : 0),
+    failed: throughput.failed + loaded.failed,
+    video_failed: vjob.failed,
     images_per_second: throughput.imagesPerSecond,
     cpu_ms_per_image: Math.round(cpuMsPerImage),
     images_per_second_at_latency_concurrency: loaded.imagesPerSecond,
@@ -225,7 +226,7 @@ const median = (xs: number[]) => {
 
 /** A pipeline's figures: the median of its rounds, each round kept. */
 function summarise(pipeline: string, rounds: Round[], images: { name: string }[], videoContent: string, peakRss: number | null) {
-  const m = (k: keyof Round) => median(rounds.map((r) => r[k]));
+  const m = (k: Exclude<keyof Round, 'video_failed'>) => median(rounds.map((r) => r[k]));
   const videoSeconds = m('video_processing_seconds');
   return {
     pipeline: PIPELINES[pipeline]!.what,
@@ -243,7 +244,7 @@ function summarise(pipeline: string, rounds: Round[], images: { name: string }[]
       sequential_latency_ms_p50: m('sequential_latency_ms_p50'),
       sequential_latency_ms_p95: m('sequential_latency_ms_p95'),
     },
-    video: { seconds_of_video: 60, resolution: '1280x720', content: videoContent, status: rounds.every((r) => r.failed === 0) ? 'done' : 'failed', processing_seconds: videoSeconds, seconds_per_video_second: Math.round((videoSeconds / 60) * 1000) / 1000 },
+    video: { seconds_of_video: 60, resolution: '1280x720', content: videoContent, status: rounds.some((r) => r.video_failed) ? 'failed' : 'done', processing_seconds: videoSeconds, seconds_per_video_second: Math.round((videoSeconds / 60) * 1000) / 1000 },
     peak_rss_mb: peakRss,
     rounds,
   };
