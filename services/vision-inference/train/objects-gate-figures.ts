@@ -9,7 +9,7 @@ import { applyCalibrator, type CalibrationFile } from '../src/models/calibration
 import { OBJECTS_GATE_CLASS, passesObjectsGate } from '../src/models/objects-gate.ts';
 import { objectSignals } from '../src/models/signals.ts';
 import { inClassSubset, sourceImages, type HeldBackRow, type V3Summary } from './v3-results.ts';
-import type { VersusServed } from './v3-versus-served-file.ts';
+import { replacesIncumbent, type VersusServed } from './v3-versus-served-file.ts';
 
 export interface GatedSource {
   fold: string;
@@ -30,7 +30,7 @@ export interface GateFigures {
   sources: GatedSource[];
   /** Every held-back image of the class at once (three fold networks' scores pooled; for the record). */
   pooled: { images: number; positives: number; detectorRocAuc: number | null; gatedRocAuc: number | null; detectorAveragePrecision: number | null; gatedAveragePrecision: number | null };
-  /** At least the detector alone by both measures on every counted source. */
+  /** At least the detector alone by both measures on every counted source (replacesIncumbent's rule). */
   noWorse: boolean;
   /** Share of held-back photographs (every class) the detector still runs on, and of the benign ones. */
   detectorRuns: { photos: number; photosShare: number; benign: number; benignShare: number };
@@ -91,8 +91,6 @@ export function gateFigures(
     detectorAveragePrecision: averagePrecision(all.map(detector), yAll),
     gatedAveragePrecision: averagePrecision(all.map(gated), yAll),
   };
-  const atLeast = (a: number | null, b: number | null) => a !== null && b !== null && a >= b;
-  const counted = sources.filter((s) => s.counted);
   const photos = held.rows.filter((r) => r.photo === '1');
   const benign = photos.filter(isBenign);
   const runs = (rs: HeldBackRow[]) => rs.filter((r) => passesObjectsGate(Number(r[cls]), gate)).length;
@@ -100,7 +98,10 @@ export function gateFigures(
     gate,
     sources,
     pooled,
-    noWorse: counted.length > 0 && counted.every((s) => atLeast(s.gatedRocAuc, s.detectorRocAuc) && atLeast(s.gatedAveragePrecision, s.detectorAveragePrecision)),
+    // The rule v3 meets to take a class over, with the gated detector in v3's place.
+    noWorse: replacesIncumbent({
+      sources: sources.map((s) => ({ ...s, v3RocAuc: s.gatedRocAuc, servedRocAuc: s.detectorRocAuc, v3AveragePrecision: s.gatedAveragePrecision, servedAveragePrecision: s.detectorAveragePrecision })),
+    }),
     detectorRuns: { photos: photos.length, photosShare: runs(photos) / photos.length, benign: benign.length, benignShare: runs(benign) / benign.length },
   };
 }

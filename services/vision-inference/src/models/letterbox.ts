@@ -1,7 +1,7 @@
 // Letterbox and pillarbox bars of a video: near-black rows and columns at the frame's edges that every
 // frame shares (a 4:3 or portrait video padded to 16:9, a film's black bands). The models were fitted on
 // pictures without them: a padded frame shows the picture smaller and reads differently (firearm moved
-// by more than 0.1 on 86 of 400 kit photographs padded so; docs/vision.md, "Letterboxed video"). A
+// by more than 0.1 on 87 of 400 kit photographs padded so; docs/vision.md, "Letterboxed video"). A
 // video's frames are cropped to what the bars leave. Stills are not: a black border there is part of
 // the picture the models were measured on.
 import type { DecodedFrame, RgbImage } from './preprocess.ts';
