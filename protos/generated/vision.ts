@@ -17,8 +17,12 @@ import type { LanguageSource as _moderation_v1_LanguageSource, LanguageSource__O
 import type { ListModelsReply as _moderation_v1_ListModelsReply, ListModelsReply__Output as _moderation_v1_ListModelsReply__Output } from './moderation/v1/ListModelsReply';
 import type { ListModelsRequest as _moderation_v1_ListModelsRequest, ListModelsRequest__Output as _moderation_v1_ListModelsRequest__Output } from './moderation/v1/ListModelsRequest';
 import type { ModelInfo as _moderation_v1_ModelInfo, ModelInfo__Output as _moderation_v1_ModelInfo__Output } from './moderation/v1/ModelInfo';
+import type { OperatingPointBasis as _moderation_v1_OperatingPointBasis, OperatingPointBasis__Output as _moderation_v1_OperatingPointBasis__Output } from './moderation/v1/OperatingPointBasis';
+import type { OperatingPointFigures as _moderation_v1_OperatingPointFigures, OperatingPointFigures__Output as _moderation_v1_OperatingPointFigures__Output } from './moderation/v1/OperatingPointFigures';
+import type { OperatingPoints as _moderation_v1_OperatingPoints, OperatingPoints__Output as _moderation_v1_OperatingPoints__Output } from './moderation/v1/OperatingPoints';
 import type { ScoreTextReply as _moderation_v1_ScoreTextReply, ScoreTextReply__Output as _moderation_v1_ScoreTextReply__Output } from './moderation/v1/ScoreTextReply';
 import type { ScoreTextRequest as _moderation_v1_ScoreTextRequest, ScoreTextRequest__Output as _moderation_v1_ScoreTextRequest__Output } from './moderation/v1/ScoreTextRequest';
+import type { SignalOperatingPoints as _moderation_v1_SignalOperatingPoints, SignalOperatingPoints__Output as _moderation_v1_SignalOperatingPoints__Output } from './moderation/v1/SignalOperatingPoints';
 import type { TextScore as _moderation_v1_TextScore, TextScore__Output as _moderation_v1_TextScore__Output } from './moderation/v1/TextScore';
 import type { TextSpan as _moderation_v1_TextSpan, TextSpan__Output as _moderation_v1_TextSpan__Output } from './moderation/v1/TextSpan';
 import type { TextToxicityClient as _moderation_v1_TextToxicityClient, TextToxicityDefinition as _moderation_v1_TextToxicityDefinition } from './moderation/v1/TextToxicity';
@@ -47,8 +51,12 @@ export interface ProtoGrpcType {
       ListModelsReply: MessageTypeDefinition<_moderation_v1_ListModelsReply, _moderation_v1_ListModelsReply__Output>
       ListModelsRequest: MessageTypeDefinition<_moderation_v1_ListModelsRequest, _moderation_v1_ListModelsRequest__Output>
       ModelInfo: MessageTypeDefinition<_moderation_v1_ModelInfo, _moderation_v1_ModelInfo__Output>
+      OperatingPointBasis: MessageTypeDefinition<_moderation_v1_OperatingPointBasis, _moderation_v1_OperatingPointBasis__Output>
+      OperatingPointFigures: MessageTypeDefinition<_moderation_v1_OperatingPointFigures, _moderation_v1_OperatingPointFigures__Output>
+      OperatingPoints: MessageTypeDefinition<_moderation_v1_OperatingPoints, _moderation_v1_OperatingPoints__Output>
       ScoreTextReply: MessageTypeDefinition<_moderation_v1_ScoreTextReply, _moderation_v1_ScoreTextReply__Output>
       ScoreTextRequest: MessageTypeDefinition<_moderation_v1_ScoreTextRequest, _moderation_v1_ScoreTextRequest__Output>
+      SignalOperatingPoints: MessageTypeDefinition<_moderation_v1_SignalOperatingPoints, _moderation_v1_SignalOperatingPoints__Output>
       TextScore: MessageTypeDefinition<_moderation_v1_TextScore, _moderation_v1_TextScore__Output>
       TextSpan: MessageTypeDefinition<_moderation_v1_TextSpan, _moderation_v1_TextSpan__Output>
       TextToxicity: SubtypeConstructor<typeof grpc.Client, _moderation_v1_TextToxicityClient> & { service: _moderation_v1_TextToxicityDefinition }

@@ -10,6 +10,7 @@ import { ApiClient } from '../helpers/api.ts';
 import { startAllInOneDeployment, startDistributedDeployment, type Deployment } from '../helpers/deployments.ts';
 import { makeJpeg } from '../helpers/media.ts';
 import { REPO_ROOT } from '../helpers/processes.ts';
+import { POLICY_TABLE_VERSION } from '@modsvc/common/domain/index';
 
 type Category = { name: string; risk_level: string; score: number | null; triggered_by: string | null; not_scored?: string[] };
 
@@ -21,7 +22,7 @@ const COSMETICS_POLICY = {
   moderation: { reject: ['HIGH'], review: ['MEDIUM'] },
 };
 
-const STANDARD_NAMES = ['SEXUAL', 'DRUGS', 'DEATH_INJURY_MILITARY', 'ARMS_AMMO', 'HATE_SPEECH'];
+const STANDARD_NAMES = ['SEXUAL', 'DRUGS', 'DEATH_INJURY_MILITARY', 'ARMS_AMMO', 'HATE_SPEECH', 'SELF_HARM', 'HARASSMENT'];
 const HATEFUL = 'I hate all of you people, you should die';
 
 /** `make recalibrate` as an operator runs it beside the deployment: the same settings as its services. */
@@ -63,7 +64,7 @@ describe.each(MODES)('policies per tenant (%s)', (_mode, start) => {
   it('a Standard tenant has the Standard document and may not publish (403)', async () => {
     const active = await standard.get('/policy');
     expect(active.status).toBe(200);
-    expect(active.body).toMatchObject({ version: 'standard-2026-11-22', created_at: null });
+    expect(active.body).toMatchObject({ version: POLICY_TABLE_VERSION, created_at: null });
     const refused = await put(standard, COSMETICS_POLICY);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ error: 'forbidden' });
@@ -96,7 +97,7 @@ describe.each(MODES)('policies per tenant (%s)', (_mode, start) => {
     const results = done.body.results as { policy_version: string; policy_categories: Category[] };
     expect(results.policy_version).toBe(version);
     // The document's categories, then the Standard ones it does not name: a published policy extends the Standard one.
-    expect(results.policy_categories.map((c) => c.name)).toEqual(['COSMETICS', 'ARMS_AMMO', 'SEXUAL', 'DRUGS', 'DEATH_INJURY_MILITARY', 'HATE_SPEECH']);
+    expect(results.policy_categories.map((c) => c.name)).toEqual(['COSMETICS', 'ARMS_AMMO', 'SEXUAL', 'DRUGS', 'DEATH_INJURY_MILITARY', 'HATE_SPEECH', 'SELF_HARM', 'HARASSMENT']);
     expect(results.policy_categories[0]).toMatchObject({ score: 0.6, risk_level: 'MEDIUM', triggered_by: 'caption:term:"lipstick"@4-12' });
 
     const mod = await premium.postJson('/moderate', { classification_job_id: submit.body.job_id, external_id: 'shade-1' });

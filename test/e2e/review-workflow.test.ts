@@ -120,7 +120,7 @@ describe.each(MODES)('review workflow (%s)', (_mode, start) => {
     // The custom category first, then the Standard ones the document extends (docs/api.md, Policies).
     const categories = result.policy_categories as { name: string; risk_level: string }[];
     expect(categories[0]).toEqual({ name: 'COSMETICS', risk_level: 'medium' });
-    expect(categories.map((c) => c.name).slice(1).sort()).toEqual(['ARMS_AMMO', 'DEATH_INJURY_MILITARY', 'DRUGS', 'HATE_SPEECH', 'SEXUAL']);
+    expect(categories.map((c) => c.name).slice(1).sort()).toEqual(['ARMS_AMMO', 'DEATH_INJURY_MILITARY', 'DRUGS', 'HARASSMENT', 'HATE_SPEECH', 'SELF_HARM', 'SEXUAL']);
     const first = await webhook(1);
     expect(verified(first)).toMatchObject({ ok: true });
     expect(JSON.parse(first.body.toString())).toMatchObject({ moderation_job_id: moderationJobId, decision: 'pending_review' });

@@ -5,10 +5,12 @@ import { ApiError } from '@modsvc/common/errors';
 import { clientOptions, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
 import { callersOf } from './callers.ts';
 import type { ServiceAuth } from '@modsvc/common/service-auth';
-import { TOXICITY_LABELS, type ToxicityLabel } from '@modsvc/common/classes';
+import { emptyScores, TEXT_LABELS, type TextLabel } from '@modsvc/common/classes';
 import type { TextSource, TextToxicityApi } from '@modsvc/common/contracts';
+import type { OperatingPoints } from '@modsvc/common/domain/operating-points';
 import type { TextToxicityPart } from '@modsvc/common/jobs';
 import { languagesFromWire, languagesToWire } from './vision-models.ts';
+import { pointsFromWire, pointsToWire } from './operating-points.ts';
 
 const SOURCES: TextSource[] = ['caption', 'ocr', 'speech', 'api'];
 const MAX_TEXTS = 64;
@@ -28,7 +30,12 @@ export function textToxicityBinding(scorer: TextToxicityApi): GrpcBinding {
       return {
         model: parts[0]?.model ?? '',
         results: parts.map((p) => ({
-          labels: TOXICITY_LABELS.map((label) => ({ label, score: p.scores[label] ?? 0, scored: p.scores[label] !== null })),
+          // A label absent from the part (a model before self_harm) is not scored, as a null one.
+          labels: TEXT_LABELS.map((label) => {
+            const score = p.scores[label] ?? null;
+            const ops = p.operatingPoints?.[label];
+            return { label, score: score ?? 0, scored: score !== null, ...(ops ? { operatingPoints: pointsToWire(ops) } : {}) };
+          }),
           topSpan: p.topSpan ?? undefined,
           language: p.language ?? '',
         })),
@@ -49,9 +56,16 @@ export function textToxicityClient(address: string, auth: ServiceAuth | null): T
     async score(texts, source) {
       const reply = await callUnary<ScoreTextReply__Output>((md, o, cb) => client.Score({ texts, source }, md, o, cb));
       return reply.results.map((r): TextToxicityPart => {
-        const scores = Object.fromEntries(TOXICITY_LABELS.map((l) => [l, null])) as Record<ToxicityLabel, number | null>;
-        for (const l of r.labels) if (l.scored && (TOXICITY_LABELS as readonly string[]).includes(l.label)) scores[l.label as ToxicityLabel] = l.score;
-        return { scores, topSpan: r.topSpan && r.topSpan.text ? { start: r.topSpan.start, end: r.topSpan.end, text: r.topSpan.text } : null, model: reply.model, language: r.language || null };
+        const scores = emptyScores(TEXT_LABELS);
+        const operatingPoints: Partial<Record<TextLabel, OperatingPoints>> = {};
+        for (const l of r.labels) {
+          if (!(TEXT_LABELS as readonly string[]).includes(l.label)) continue;
+          if (l.scored) scores[l.label as TextLabel] = l.score;
+          if (l.operatingPoints) operatingPoints[l.label as TextLabel] = pointsFromWire(l.operatingPoints);
+        }
+        const topSpan = r.topSpan && r.topSpan.text ? { start: r.topSpan.start, end: r.topSpan.end, text: r.topSpan.text } : null;
+        // `operatingPoints` only where the model ships some (toxicity 3.0.0+), as the service's own part has it.
+        return { scores, ...(Object.keys(operatingPoints).length ? { operatingPoints } : {}), topSpan, model: reply.model, language: r.language || null };
       });
     },
   };

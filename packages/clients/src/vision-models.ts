@@ -16,24 +16,33 @@ import { clientOptions, callUnary, unaryHandler, type GrpcBinding } from '@modsv
 import { callersOf } from './callers.ts';
 import type { ServiceAuth } from '@modsvc/common/service-auth';
 import type { ClassCoverageReport, HeldBackQuality, HeldBackSource, ModelsApi, ModelsReport, TextLanguageReport } from '@modsvc/common/contracts';
+import { signalPointsFromWire, signalPointsToWire } from './operating-points.ts';
 
-/** A text model's languages on the wire (roc_auc absent when null). */
+/** A text model's languages on the wire (roc_auc absent when null; no operating points: an empty list). */
 export function languagesToWire(langs: TextLanguageReport[] | undefined): WireLanguage[] {
   return (langs ?? []).map((l) => ({
     language: l.language,
     labels: l.labels,
-    heldBack: l.heldBack.map((h) => (h.rocAuc === null ? { part: h.part, rows: h.rows, positives: h.positives } : { part: h.part, rows: h.rows, positives: h.positives, rocAuc: h.rocAuc })),
+    heldBack: l.heldBack.map((h) => ({ part: h.part, rows: h.rows, positives: h.positives, label: h.label ?? '', ...(h.rocAuc === null ? {} : { rocAuc: h.rocAuc }) })),
     sources: l.sources,
+    operatingPoints: (l.operatingPoints ?? []).map(signalPointsToWire),
+    unmeasured: l.unmeasured ?? [],
   }));
 }
 
+/** `operatingPoints` only on languages that have some (models before toxicity 3.0.0 ship none), as the service reports them. */
 export function languagesFromWire(langs: LanguageCoverage__Output[]): TextLanguageReport[] {
-  return langs.map((l) => ({
-    language: l.language,
-    labels: l.labels,
-    heldBack: l.heldBack.map((h) => ({ part: h.part, rows: h.rows, positives: h.positives, rocAuc: h.rocAuc ?? null })),
-    sources: l.sources.map((s) => ({ source: s.source, rows: s.rows, toxic: s.toxic, toxicityMeans: s.toxicityMeans })),
-  }));
+  return langs.map((l) => {
+    const operatingPoints = signalPointsFromWire(l.operatingPoints);
+    return {
+      language: l.language,
+      labels: l.labels,
+      heldBack: l.heldBack.map((h) => ({ part: h.part, rows: h.rows, positives: h.positives, rocAuc: h.rocAuc ?? null, ...(h.label ? { label: h.label } : {}) })),
+      sources: l.sources.map((s) => ({ source: s.source, rows: s.rows, toxic: s.toxic, toxicityMeans: s.toxicityMeans })),
+      ...(operatingPoints.length ? { operatingPoints } : {}),
+      ...(l.unmeasured.length ? { unmeasured: l.unmeasured } : {}),
+    };
+  });
 }
 
 /** Optional doubles are left out when null (proto3 `optional`: absent, not 0). */

@@ -6,7 +6,7 @@
 // captions and an unidentifiable one).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGrpcServer, type GrpcServer } from '@modsvc/common/grpc';
-import { TOXICITY_LABELS, emptyScores } from '@modsvc/common/classes';
+import { TEXT_LABELS, TOXICITY_LABELS, emptyScores } from '@modsvc/common/classes';
 import { withTextCoverage, type ModelsApi, type ModelsReport, type TextCoverage, type TextSource, type TextToxicityApi } from '@modsvc/common/contracts';
 import { ModelsReportSchema } from '@modsvc/common/domain/index';
 import type { TextToxicityPart } from '@modsvc/common/jobs';
@@ -45,7 +45,7 @@ const COVERAGE: TextCoverage = {
 /** A part per text: the language from the text's first word, scores only for labels that language has. */
 function part(text: string): TextToxicityPart {
   const language = ({ Η: 'el', Ты: 'ru', Du: 'de', You: 'en' } as Record<string, string>)[text.split(' ')[0]!] ?? null;
-  const scores = emptyScores(TOXICITY_LABELS);
+  const scores = emptyScores(TEXT_LABELS);
   if (language) scores.toxicity = 0.125 + text.length / 1024;
   if (language === 'de') scores.insult = 0.75;
   return { scores, topSpan: language ? { start: 0, end: text.length, text } : null, model: COVERAGE.model, language };
@@ -116,6 +116,84 @@ describe('text toxicity languages over gRPC (hand-written answers)', () => {
       expect('languages' in got.models[0]!).toBe(false);
       expect(got.models[1]!.languages![1]!.heldBack[1]!.rocAuc).toBeNull();
       expect(ModelsReportSchema.parse(got)).toEqual(got);
+    } finally {
+      await vs.close(1000);
+    }
+  });
+});
+
+describe('self_harm and operating points over gRPC (toxicity 3.0.0)', () => {
+  const EN_OPS = { toxicity: { LOW: 0.1, MEDIUM: 0.3, HIGH: 0.6 }, self_harm: { LOW: 0.05, MEDIUM: 0.2, HIGH: 0.45 } };
+  const PARTS: TextToxicityPart[] = [
+    { scores: { ...emptyScores(TEXT_LABELS), toxicity: 0.4, self_harm: 0.25 }, operatingPoints: EN_OPS, topSpan: { start: 0, end: 4, text: 'kill' }, model: 'toxicity@3.0.0', language: 'en' },
+    // self_harm not scored in German: null, and no points for it.
+    { scores: { ...emptyScores(TEXT_LABELS), toxicity: 0 }, operatingPoints: { toxicity: { LOW: 0.2, MEDIUM: 0.2, HIGH: 1 } }, topSpan: null, model: 'toxicity@3.0.0', language: 'de' },
+    { scores: emptyScores(TEXT_LABELS), topSpan: null, model: 'toxicity@3.0.0', language: null },
+  ];
+  const figures = (low: number, medium: number, high: number) => [
+    { level: 'LOW' as const, threshold: low, target: 'recall >= 0.95', reached: true, recall: 0.96, precision: 0.41, falsePositiveRate: 0.12 },
+    { level: 'MEDIUM' as const, threshold: medium, target: 'precision >= 0.70', reached: false, recall: 0.7, precision: 0.66, falsePositiveRate: 0.03 },
+    { level: 'HIGH' as const, threshold: high, target: 'precision >= 0.90', reached: true, recall: 0.4, precision: 0.91, falsePositiveRate: 0.004 },
+  ];
+  const COVERAGE_3: TextCoverage = {
+    model: 'toxicity@3.0.0',
+    labels: TEXT_LABELS.map((label) => ({ label, scored: true, note: 'calibrated' })),
+    languages: [
+      {
+        language: 'en',
+        labels: ['toxicity', 'self_harm'],
+        heldBack: [{ part: 'validation split', rows: 900, positives: 200, rocAuc: 0.91 }],
+        sources: [],
+        operatingPoints: [
+          { signal: 'toxicity', points: EN_OPS.toxicity, basis: { part: 'validation split', positives: 200, negatives: 700 }, figures: figures(0.1, 0.3, 0.6) },
+          { signal: 'self_harm', points: EN_OPS.self_harm, basis: { part: 'validation split', positives: 40, negatives: 860 }, figures: figures(0.05, 0.2, 0.45) },
+        ],
+      },
+      // A language of the same model without points keeps no operatingPoints field.
+      { language: 'da', labels: ['toxicity'], heldBack: [], sources: [] },
+    ],
+  };
+  let server: GrpcServer;
+  let client: TextToxicityApi;
+
+  beforeAll(async () => {
+    server = await serve(textToxicityBinding({ score: async (texts) => texts.map((_, i) => PARTS[i % PARTS.length]!), coverage: async () => COVERAGE_3 }));
+    client = textToxicityClient(`127.0.0.1:${server.port}`, null);
+  });
+  afterAll(async () => {
+    await server.close(1000);
+  });
+
+  it('each part comes back with self_harm after the seven labels and its operating points per label, absent where it has none', async () => {
+    const got = await client.score(['a', 'b', 'c'], 'caption');
+    expect(got).toStrictEqual(PARTS);
+    expect(Object.keys(got[0]!.scores)).toEqual([...TEXT_LABELS]);
+    expect('operatingPoints' in got[2]!).toBe(false);
+  });
+
+  it('a part from a model before self_harm (no such key) comes back with self_harm null, never 0', async () => {
+    const { self_harm: _none, ...seven } = PARTS[0]!.scores;
+    const older = { scores: seven, topSpan: null, model: 'toxicity@2.1.0', language: 'en' } as unknown as TextToxicityPart;
+    const old = await serve(textToxicityBinding({ score: async (texts) => texts.map(() => older), coverage: async () => COVERAGE }));
+    try {
+      const [got] = await textToxicityClient(`127.0.0.1:${old.port}`, null).score(['x'], 'caption');
+      expect(got).toStrictEqual({ ...older, scores: { ...seven, self_harm: null } });
+    } finally {
+      await old.close(1000);
+    }
+  });
+
+  it('the coverage and the models report carry each language\'s operating points with their basis and figures', async () => {
+    const got = await client.coverage();
+    expect(got).toStrictEqual(COVERAGE_3);
+    const report = withTextCoverage({ models: [], classes: [] }, got);
+    expect(report.models[0]!.languages![0]!.operatingPoints).toEqual(COVERAGE_3.languages![0]!.operatingPoints);
+    const vs = await serve(visionModelsBinding({ models: async () => report, embed: async () => ({ model: '', vectors: [] }) }));
+    try {
+      const models = await visionModelsClient(`127.0.0.1:${vs.port}`, null).models();
+      expect(models).toStrictEqual(report);
+      expect('operatingPoints' in models.models[0]!.languages![1]!).toBe(false);
+      expect(ModelsReportSchema.parse(models)).toEqual(models);
     } finally {
       await vs.close(1000);
     }

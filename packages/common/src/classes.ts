@@ -27,6 +27,17 @@ export type VisualClass = (typeof CLASS_GROUPS)[VisualGroup][number];
 export const TOXICITY_LABELS = CLASS_GROUPS.caption_language_toxicity;
 export type ToxicityLabel = (typeof TOXICITY_LABELS)[number];
 
+/**
+ * Text labels scored beyond the spec's seven (documented extensions, reported next to them):
+ * self_harm is suicidal intent, self-injury, or telling someone to harm or kill themselves.
+ */
+export const TEXT_EXTENSION_LABELS = ['self_harm'] as const;
+export type TextExtensionLabel = (typeof TEXT_EXTENSION_LABELS)[number];
+
+/** Every label the text model scores: the spec's caption_language_toxicity labels, then the extensions. */
+export const TEXT_LABELS = [...TOXICITY_LABELS, ...TEXT_EXTENSION_LABELS] as const;
+export type TextLabel = (typeof TEXT_LABELS)[number];
+
 export const VISUAL_GROUPS = Object.keys(CLASS_GROUPS).filter(
   (g) => g !== 'caption_language_toxicity',
 ) as VisualGroup[];

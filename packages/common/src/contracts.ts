@@ -21,6 +21,7 @@ import type {
   ReviewStats,
 } from './domain/review.ts';
 import type { DeliveryLogView, RedeliveryView } from './domain/delivery-log.ts';
+import type { SignalOperatingPoints } from './domain/operating-points.ts';
 
 export type TextSource = 'caption' | 'ocr' | 'speech' | 'api';
 
@@ -117,9 +118,17 @@ export interface ModelReport {
 export interface TextLanguageReport {
   language: string;
   labels: string[];
-  heldBack: { part: string; rows: number; positives: number; rocAuc: number | null }[];
+  /** Held-back figures: toxicity's, and (3.0.0+) each label's that a held-back part has positives of (`label`; absent: toxicity). */
+  heldBack: { part: string; rows: number; positives: number; rocAuc: number | null; label?: string }[];
   /** The human-labelled sources it was trained on and what their toxicity label marks. */
   sources: TextLanguageSource[];
+  /** Each scored label's operating points in this language and the held-back figures behind them (toxicity 3.0.0+). */
+  operatingPoints?: SignalOperatingPoints[];
+  /**
+   * Scored labels that no labelled data of this language backs (toxicity 3.0.0+): scored from the text's
+   * English gloss (the bridge) with English's calibration and operating points, whose figures are English's.
+   */
+  unmeasured?: string[];
 }
 
 /** A human-labelled source of a language's toxicity: its annotated rows, toxic rows, and what its label marks. */

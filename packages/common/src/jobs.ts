@@ -1,5 +1,6 @@
 // The job record as stored (MongoDB collection `jobs`, or the embedded store).
-import type { ClassScores, ToxicityLabel, VisualClass } from './classes.ts';
+import type { ClassScores, TextLabel, VisualClass } from './classes.ts';
+import type { OperatingPoints } from './domain/operating-points.ts';
 import type { JobResults } from './domain/job-results.ts';
 import type { TextSpan, SpeechSegment, VisualEvidence } from './domain/items-result.ts';
 import type { MediaMetadata } from './domain/media-metadata.ts';
@@ -41,7 +42,13 @@ export interface JobWebhook {
 export type WebhookState = DeliveryState;
 
 export interface TextToxicityPart {
-  scores: ClassScores<ToxicityLabel>;
+  /** Calibrated probability per label, null where the text's language has no model for it; `self_harm` is absent in parts stored before toxicity 3.0.0. */
+  scores: ClassScores<TextLabel>;
+  /**
+   * The operating points of the text's language for each label it scored (toxicity 3.0.0+), which the
+   * policy reads the scores against; absent in older parts, whose scores are read on the Standard scale.
+   */
+  operatingPoints?: Partial<Record<TextLabel, OperatingPoints>>;
   topSpan: TextSpanEvidence | null;
   model: string;
   /**
@@ -59,6 +66,11 @@ export interface VisionPart {
   framesAnalysed: number;
   /** Scored classes whose score is a model's own confidence (see VisionAnalysis.uncalibrated); absent in older records. */
   uncalibrated?: VisualClass[];
+  /**
+   * Operating points per visual class, which the policy reads the class's score against as it does a
+   * text label's (signalRisk); classes without any are read on the Standard scale. No model ships them yet.
+   */
+  operatingPoints?: Partial<Record<VisualClass, OperatingPoints>>;
   ocr: { text: string; toxicity: TextToxicityPart | null } | null;
 }
 

@@ -8,11 +8,15 @@ import {
   type DeliveryAttempt__Output,
   type HeldBackQuality__Output,
   type HeldBackSource__Output,
+  type LanguageCoverage__Output,
   type ListDeliveriesReply__Output,
   type MediaMetadata__Output,
   type ModelInfo__Output,
   type ModerationReply__Output,
+  type OperatingPointFigures__Output,
+  type OperatingPoints__Output,
   type RedeliverReply__Output,
+  type SignalOperatingPoints__Output,
 } from '@modsvc/protos';
 // Not re-exported by @modsvc/protos: no gRPC API carries it yet.
 import type { ErrorInfo__Output } from '@modsvc/protos/generated/moderation/v1/ErrorInfo.ts';
@@ -26,7 +30,11 @@ import {
   HeldBackSourceSchema,
   MediaMetadataSchema,
   ModelReportSchema,
+  OperatingPointFiguresSchema,
+  OperatingPointsSchema,
   RedeliverySchema,
+  SignalOperatingPointsSchema,
+  TextLanguageReportSchema,
   type AttemptView,
   type ClassCoverageReport,
   type DeliveryAttemptLog,
@@ -40,7 +48,11 @@ import {
   type ModelReport,
   type ModelsReport,
   type ModerationReply,
+  type OperatingPointFigures,
+  type OperatingPoints,
   type Redelivery,
+  type SignalOperatingPoints,
+  type TextLanguageReport,
   type RedeliveryView,
 } from '../src/domain/index.ts';
 
@@ -87,6 +99,21 @@ describe('domain and protos agree', () => {
     expect(protoRoot().lookupType('moderation.v1.ClassCoverage').fields.heldBackSources!.repeated).toBe(true);
   });
 
+  it('operating points: OperatingPoints (lower-case levels on the wire), SignalOperatingPoints, OperatingPointFigures, LanguageCoverage', () => {
+    expectTypeOf<ProtoFields<OperatingPoints__Output>>().toEqualTypeOf<Lowercase<keyof OperatingPoints>>();
+    expectTypeOf<ProtoFields<SignalOperatingPoints__Output>>().toEqualTypeOf<keyof SignalOperatingPoints>();
+    expectTypeOf<ProtoFields<OperatingPointFigures__Output>>().toEqualTypeOf<keyof OperatingPointFigures>();
+    expectTypeOf<ProtoFields<LanguageCoverage__Output>>().toEqualTypeOf<keyof TextLanguageReport>();
+    expect(protoFields('OperatingPoints')).toEqual(domainFields(OperatingPointsSchema, { LOW: 'low', MEDIUM: 'medium', HIGH: 'high' }));
+    expect(protoFields('SignalOperatingPoints')).toEqual(domainFields(SignalOperatingPointsSchema));
+    expect(protoFields('OperatingPointFigures')).toEqual(domainFields(OperatingPointFiguresSchema));
+    expect(protoFields('OperatingPointBasis')).toEqual(Object.keys(SignalOperatingPointsSchema.shape.basis.shape).sort());
+    expect(protoFields('LanguageCoverage')).toEqual(domainFields(TextLanguageReportSchema));
+    expect(protoFields('LabelScore')).toContain('operatingPoints');
+    // The wire's repeated field is empty where REST leaves `operatingPoints` out: optional in the domain.
+    expect(TextLanguageReportSchema.shape.operatingPoints.safeParse(undefined).success).toBe(true);
+  });
+
   it('delivery log: ListDeliveriesReply and DeliveryAttempt (snake_case in REST)', () => {
     expectTypeOf<ProtoFields<DeliveryAttempt__Output>>().toEqualTypeOf<Camel<keyof DeliveryAttemptLog>>();
     expectTypeOf<ProtoFields<ListDeliveriesReply__Output>>().toEqualTypeOf<Camel<Exclude<keyof DeliveryLog, 'job_id'>>>();
@@ -112,6 +139,7 @@ describe('domain and protos agree', () => {
       ['ModelInfo', ModelReportSchema],
       ['DeliveryAttempt', DeliveryAttemptLogSchema],
       ['MediaMetadata', MediaMetadataSchema],
+      ['OperatingPointFigures', OperatingPointFiguresSchema],
     ];
     for (const [message, schema] of pairs) {
       for (const field of protoRoot().lookupType(`moderation.v1.${message}`).fieldsArray) {
@@ -130,6 +158,9 @@ describe('domain and contracts agree', () => {
     expectTypeOf<contracts.ModelsReport>().toEqualTypeOf<ModelsReport>();
     expectTypeOf<contracts.HeldBackQuality>().toEqualTypeOf<HeldBackQuality>();
     expectTypeOf<contracts.HeldBackSource>().toEqualTypeOf<HeldBackSource>();
+    // The /v1/models zod schema and the shared operating-point types are one shape.
+    expectTypeOf<contracts.TextLanguageReport>().toEqualTypeOf<TextLanguageReport>();
+    expectTypeOf<z.infer<typeof SignalOperatingPointsSchema>>().toEqualTypeOf<SignalOperatingPoints>();
     expectTypeOf<contracts.DeliveriesView>().toEqualTypeOf<DeliveryLogView>();
     expectTypeOf<contracts.DeliveriesView['state']>().toEqualTypeOf<DeliveryState>();
     expectTypeOf<contracts.DeliveriesView['attempts'][number]>().toEqualTypeOf<AttemptView>();

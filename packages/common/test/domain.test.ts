@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { CLASS_GROUPS, emptyScores, VISUAL_CLASSES, type ClassGroup } from '../src/classes.ts';
+import { CLASS_GROUPS, emptyScores, TEXT_LABELS, VISUAL_CLASSES, type ClassGroup } from '../src/classes.ts';
 import type { ApiErrorCode } from '../src/errors.ts';
 import {
   API_ERROR_CODES,
@@ -10,6 +10,7 @@ import {
   RISK_THRESHOLDS,
   STANDARD_CATEGORIES,
   STANDARD_CATEGORY_NAMES,
+  EXTENSION_CATEGORY_NAMES,
   DeliveryLogSchema,
   RedeliverySchema,
   attemptView,
@@ -77,6 +78,16 @@ describe('parse helpers', () => {
   it('accept an items result stored before `uncalibrated` existed', () => {
     const { uncalibrated: _uncalibrated, ...older } = ITEMS;
     expect(parseJobResults('items', older)).toEqual(older);
+  });
+
+  it('accept self_harm after the seven spec labels of the caption, OCR and speech, and results stored without it', () => {
+    const text = { ...ITEMS.caption_language_toxicity, self_harm: 0.91 };
+    const ocr = { text: 'x', scores: { ...text, self_harm: null }, top_span: null, model: 'toxicity@3.0.0' };
+    const withSelfHarm = { ...ITEMS, caption_language_toxicity: text, ocr };
+    expect(parseItemsResult(withSelfHarm)).toEqual(withSelfHarm);
+    expect(parseItemsResult(ITEMS)).toEqual(ITEMS);
+    expect(() => parseItemsResult({ ...ITEMS, caption_language_toxicity: { ...text, self_harm: 1.5 } })).toThrow(/caption_language_toxicity\.self_harm/);
+    expect(() => parseItemsResult({ ...ITEMS, caption_language_toxicity: { ...text, suicide: 0 } })).toThrow(/caption_language_toxicity/);
   });
 
   it('throw a DomainValidationError that says what and where', () => {
@@ -156,17 +167,26 @@ describe('schemas', () => {
 });
 
 describe('Standard policy table', () => {
-  it('has the five categories, each signal a known class with a weight in (0, 1]', () => {
-    expect(STANDARD_CATEGORY_NAMES).toEqual(['SEXUAL', 'DRUGS', 'DEATH_INJURY_MILITARY', 'ARMS_AMMO', 'HATE_SPEECH']);
+  it("has the spec's five categories first, in their order, then the extensions; each signal a known class with a weight in (0, 1]", () => {
+    expect(STANDARD_CATEGORY_NAMES).toEqual(['SEXUAL', 'DRUGS', 'DEATH_INJURY_MILITARY', 'ARMS_AMMO', 'HATE_SPEECH', 'SELF_HARM', 'HARASSMENT']);
+    expect(STANDARD_CATEGORY_NAMES.slice(-EXTENSION_CATEGORY_NAMES.length)).toEqual(EXTENSION_CATEGORY_NAMES);
     for (const c of STANDARD_CATEGORIES) {
       expect(c.description).not.toBe('');
       for (const s of c.signals) {
         expect(s.weight).toBeGreaterThan(0);
         expect(s.weight).toBeLessThanOrEqual(1);
         if ('visual' in s) expect(VISUAL_CLASSES).toContain(s.visual);
-        else expect(CLASS_GROUPS.caption_language_toxicity).toContain(s.text);
+        else expect(TEXT_LABELS).toContain(s.text);
       }
     }
+    const signals = (name: string) => STANDARD_CATEGORIES.find((c) => c.name === name)!.signals;
+    expect(signals('SELF_HARM')).toEqual([{ text: 'self_harm', weight: 1 }]);
+    expect(signals('HARASSMENT')).toEqual([
+      { text: 'insult', weight: 1 },
+      { text: 'threat', weight: 1 },
+      { text: 'severe_toxicity', weight: 1 },
+      { text: 'toxicity', weight: 0.7 },
+    ]);
   });
 
   it('maps scores to risk levels at the thresholds', () => {

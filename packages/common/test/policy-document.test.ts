@@ -14,7 +14,9 @@ import {
   STANDARD_CATEGORIES,
   STANDARD_POLICY,
   STANDARD_POLICY_DOCUMENT,
+  withRuleDefaults,
   type PolicyCategoryResult,
+  type PolicyDocument,
 } from '@modsvc/common/domain/index';
 
 const COSMETICS = {
@@ -38,7 +40,7 @@ describe('policy document', () => {
   it('accepts a custom category with item-class and term signals, filling in the defaults', () => {
     const doc = PolicyDocumentSchema.parse(COSMETICS);
     expect(doc.thresholds).toEqual(RISK_THRESHOLDS);
-    expect(doc.moderation).toEqual({ reject: ['HIGH'], review: ['MEDIUM'], unknown: 'review', review_categories: [], uncertainty_band: 0, review_sample_rate: 0 });
+    expect(doc.moderation).toEqual({ reject: ['HIGH'], review: ['MEDIUM'], unknown: 'review', review_categories: [], review_only: ['SELF_HARM'], uncertainty_band: 0, review_sample_rate: 0 });
   });
 
   it('names each invalid field', () => {
@@ -57,7 +59,7 @@ describe('policy document', () => {
     const doc = PolicyDocumentSchema.parse({ categories: [{ name: 'SEXUAL', thresholds: { HIGH: 0.9, MEDIUM: 0.6, LOW: 0.3 } }, ...COSMETICS.categories], enabled: ['SEXUAL'] });
     const policy = resolvePolicyDocument(doc, 'v2');
     // COSMETICS is named and left out of `enabled`: off. The Standard categories the document does not name are scored.
-    expect(policy.categories.map((c) => c.name)).toEqual(['SEXUAL', 'DRUGS', 'DEATH_INJURY_MILITARY', 'ARMS_AMMO', 'HATE_SPEECH']);
+    expect(policy.categories.map((c) => c.name)).toEqual(['SEXUAL', 'DRUGS', 'DEATH_INJURY_MILITARY', 'ARMS_AMMO', 'HATE_SPEECH', 'SELF_HARM', 'HARASSMENT']);
     expect(policy.categories[0]).toMatchObject({ name: 'SEXUAL', description: STANDARD_CATEGORIES[0]!.description, thresholds: { HIGH: 0.9 } });
     expect(policy.categories[0]!.signals).toHaveLength(STANDARD_CATEGORIES[0]!.signals.length);
   });
@@ -117,7 +119,7 @@ describe('a published document extends the Standard policy', () => {
 
   it('"enabled": false on a Standard category turns it off, and only that does (with a warning)', () => {
     const doc = PolicyDocumentSchema.parse({ categories: [...COSMETICS.categories, { name: 'DRUGS', enabled: false }] });
-    expect([...byName(doc).keys()]).toEqual(['COSMETICS', 'SEXUAL', 'DEATH_INJURY_MILITARY', 'ARMS_AMMO', 'HATE_SPEECH']);
+    expect([...byName(doc).keys()]).toEqual(['COSMETICS', 'SEXUAL', 'DEATH_INJURY_MILITARY', 'ARMS_AMMO', 'HATE_SPEECH', 'SELF_HARM', 'HARASSMENT']);
     const warnings = policyWarnings(doc);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^Standard category DRUGS is disabled \("enabled": false\)/);
@@ -127,6 +129,8 @@ describe('a published document extends the Standard policy', () => {
       { name: 'DEATH_INJURY_MILITARY', origin: 'standard', enabled: true, overrides: [] },
       { name: 'ARMS_AMMO', origin: 'standard', enabled: true, overrides: [] },
       { name: 'HATE_SPEECH', origin: 'standard', enabled: true, overrides: [] },
+      { name: 'SELF_HARM', origin: 'standard', enabled: true, overrides: [] },
+      { name: 'HARASSMENT', origin: 'standard', enabled: true, overrides: [] },
       { name: 'COSMETICS', origin: 'custom', enabled: true, overrides: [] },
     ]);
     // A custom category may be switched off as well (kept in the document, not scored); no warning for it.
@@ -158,6 +162,35 @@ describe('a published document extends the Standard policy', () => {
     const policy = resolvePolicyDocument(doc, 'v1');
     expect(policy.categories).toEqual(STANDARD_POLICY.categories);
     expect(policy.moderation).toMatchObject({ reject: ['HIGH', 'MEDIUM'], review: ['LOW'] });
+  });
+
+  it('the extension categories SELF_HARM and HARASSMENT are Standard categories: scored unless "enabled": false turns them off, with a warning', () => {
+    const doc = PolicyDocumentSchema.parse({ categories: [{ name: 'SELF_HARM', enabled: false }, { name: 'HARASSMENT', enabled: false }] });
+    expect([...byName(doc).keys()]).toEqual(['SEXUAL', 'DRUGS', 'DEATH_INJURY_MILITARY', 'ARMS_AMMO', 'HATE_SPEECH']);
+    expect(policyWarnings(doc)).toEqual([
+      expect.stringMatching(/^Standard category SELF_HARM is disabled \("enabled": false\)/),
+      expect.stringMatching(/^Standard category HARASSMENT is disabled \("enabled": false\)/),
+    ]);
+    const one = PolicyDocumentSchema.parse({ categories: [{ name: 'HARASSMENT', enabled: false }] });
+    expect([...byName(one).keys()]).toEqual(['SEXUAL', 'DRUGS', 'DEATH_INJURY_MILITARY', 'ARMS_AMMO', 'HATE_SPEECH', 'SELF_HARM']);
+  });
+
+  it('accepts self_harm in text and class signals; an unknown label is refused', () => {
+    const doc = PolicyDocumentSchema.parse({
+      categories: [{ name: 'WELLBEING', description: 'Self-harm talk.', signals: [{ text: 'self_harm', weight: 1 }, { class: 'self_harm', weight: 0.5 }] }],
+    });
+    expect(doc.categories[0]!.signals).toEqual([{ text: 'self_harm', weight: 1 }, { class: 'self_harm', weight: 0.5 }]);
+    expect(issuePaths({ categories: [{ name: 'WELLBEING', description: 'x', signals: [{ text: 'suicide', weight: 1 }] }] })).toEqual(['categories.0.signals.0']);
+  });
+
+  it('a document stored before review_only gets its default: SELF_HARM review-only when scoring, deciding and shown', () => {
+    const { review_only: _reviewOnly, ...olderRules } = standardModerationRules();
+    const stored = { categories: [], thresholds: RISK_THRESHOLDS, moderation: { ...olderRules, reject: ['HIGH', 'MEDIUM'] } } as unknown as PolicyDocument;
+    expect(resolvePolicyDocument(stored, 'v1').moderation).toEqual({ ...standardModerationRules(), reject: ['HIGH', 'MEDIUM'] });
+    expect(withRuleDefaults(stored).moderation.review_only).toEqual(['SELF_HARM']);
+    // A document that says otherwise keeps what it says.
+    const optedOut = PolicyDocumentSchema.parse({ moderation: { review_only: [] } });
+    expect(resolvePolicyDocument(optedOut, 'v2').moderation.review_only).toEqual([]);
   });
 
   it('documents stored before extension (no Standard category named) are read the same way: they gain the Standard categories', () => {

@@ -10,10 +10,12 @@ import {
   riskLevel,
   riskRank,
   ruleAction,
+  signalRisk,
   standardModerationRules,
   STANDARD_POLICY,
   STANDARD_POLICY_DOCUMENT,
   type ModerationRules,
+  type OperatingPoints,
 } from '@modsvc/common/domain/index';
 
 const rules = (r: Partial<ModerationRules>): ModerationRules => ({ ...standardModerationRules(), ...r });
@@ -58,11 +60,117 @@ describe('the risk level of a score', () => {
   });
 });
 
+/** The largest double below x (x > 0). */
+const below = (x: number) => {
+  const f = new Float64Array([x]);
+  new BigInt64Array(f.buffer)[0]! -= 1n;
+  return f[0]!;
+};
+
+describe("a signal's risk: its probability read against its own operating points", () => {
+  const LEVELS = ['LOW', 'MEDIUM', 'HIGH'] as const;
+  const OPS: [string, OperatingPoints][] = [
+    ['spread', { LOW: 0.1, MEDIUM: 0.3, HIGH: 0.6 }],
+    ['above the Standard thresholds', { LOW: 0.35, MEDIUM: 0.72, HIGH: 0.93 }],
+    ['LOW = MEDIUM', { LOW: 0.4, MEDIUM: 0.4, HIGH: 0.7 }],
+    ['MEDIUM = HIGH', { LOW: 0.05, MEDIUM: 0.9, HIGH: 0.9 }],
+    ['all equal', { LOW: 0.5, MEDIUM: 0.5, HIGH: 0.5 }],
+    ['LOW at 0', { LOW: 0, MEDIUM: 0.2, HIGH: 0.5 }],
+    ['all at 0', { LOW: 0, MEDIUM: 0, HIGH: 0 }],
+    ['HIGH at 1', { LOW: 0.3, MEDIUM: 0.6, HIGH: 1 }],
+    ['all at 1', { LOW: 1, MEDIUM: 1, HIGH: 1 }],
+    ['awkward doubles', { LOW: 0.1 + 0.2, MEDIUM: 0.7000000000000001, HIGH: 0.9999999999999999 }],
+    // Points where the interpolation just below HIGH rounds onto 0.8 itself unless it is held below.
+    ['interpolation rounding up', { LOW: 0.11443919455936746, MEDIUM: 0.14596167399873616, HIGH: 0.4851653819682984 }],
+  ];
+
+  it('puts the operating points exactly on the Standard thresholds, with 0 and 1 fixed', () => {
+    const ops = { LOW: 0.1, MEDIUM: 0.3, HIGH: 0.6 };
+    expect([0, ops.LOW, ops.MEDIUM, ops.HIGH, 1].map((p) => signalRisk(p, ops))).toEqual([0, RISK_THRESHOLDS.LOW, RISK_THRESHOLDS.MEDIUM, RISK_THRESHOLDS.HIGH, 1]);
+    // Linear in between: halfway from MEDIUM to HIGH is halfway from 0.5 to 0.8.
+    expect(signalRisk(0.45, ops)).toBeCloseTo(0.65, 12);
+    expect(signalRisk(0.05, ops)).toBeCloseTo(0.1, 12);
+    expect(signalRisk(0.8, ops)).toBeCloseTo(0.9, 12);
+  });
+
+  it.each(OPS)('p >= ops.X exactly when the risk reaches the Standard X, at and around each point (%s)', (_, ops) => {
+    const probes = new Set<number>([0, 1, 0.5]);
+    for (const l of LEVELS) for (const p of [ops[l], ops[l] > 0 ? below(ops[l]) : 0, Math.min(1, ops[l] + 1e-12), ops[l] - 1e-9]) if (p >= 0 && p <= 1) probes.add(p);
+    for (let i = 0; i <= 1000; i++) probes.add(i / 1000);
+    for (const p of probes) {
+      const risk = signalRisk(p, ops);
+      for (const l of LEVELS) expect({ p, level: l, reached: risk >= RISK_THRESHOLDS[l] }).toEqual({ p, level: l, reached: p >= ops[l] });
+      // So riskLevel on the risk is the level of p against the operating points.
+      expect(riskLevel(risk)).toBe(riskLevel(p, ops));
+      expect(risk).toBeGreaterThanOrEqual(0);
+      expect(risk).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it.each(OPS)('is monotone (%s)', (_, ops) => {
+    let last = -Infinity;
+    for (let i = 0; i <= 10000; i++) {
+      const risk = signalRisk(i / 10000, ops);
+      expect(risk).toBeGreaterThanOrEqual(last);
+      last = risk;
+    }
+  });
+
+  it('a probability at coinciding points takes the highest level they mark', () => {
+    expect(riskLevel(signalRisk(0.4, { LOW: 0.4, MEDIUM: 0.4, HIGH: 0.7 }))).toBe('MEDIUM');
+    expect(riskLevel(signalRisk(0.5, { LOW: 0.5, MEDIUM: 0.5, HIGH: 0.5 }))).toBe('HIGH');
+    expect(riskLevel(signalRisk(0, { LOW: 0, MEDIUM: 0, HIGH: 0 }))).toBe('HIGH');
+    expect(riskLevel(signalRisk(0, { LOW: 0, MEDIUM: 0.2, HIGH: 0.5 }))).toBe('LOW');
+    expect(riskLevel(signalRisk(below(1), { LOW: 0.3, MEDIUM: 0.6, HIGH: 1 }))).toBe('MEDIUM');
+    expect(riskLevel(signalRisk(1, { LOW: 1, MEDIUM: 1, HIGH: 1 }))).toBe('HIGH');
+  });
+
+  it('keeps what is not a measurement as it is, and stays in [0, 1] for probabilities off the scale', () => {
+    const ops = { LOW: 0.1, MEDIUM: 0.3, HIGH: 0.6 };
+    expect(signalRisk(Number.NaN, ops)).toBeNaN();
+    expect(signalRisk(null, ops)).toBeNull();
+    expect(signalRisk(undefined, ops)).toBeUndefined();
+    expect([signalRisk(-0.1, ops), signalRisk(1.5, ops)]).toEqual([0, 1]);
+  });
+
+  it('is the probability itself without operating points (older parts, visual classes), or with points that cannot be knots', () => {
+    for (const p of [0, 0.1999, 0.2, 0.5, 0.79, 0.8, 1]) {
+      expect(signalRisk(p)).toBe(p);
+      expect(signalRisk(p, null)).toBe(p);
+      expect(signalRisk(p, { LOW: 0.6, MEDIUM: 0.3, HIGH: 0.9 })).toBe(p);
+      expect(signalRisk(p, { LOW: 0.1, MEDIUM: 0.3, HIGH: 1.2 })).toBe(p);
+      expect(signalRisk(p, { LOW: Number.NaN, MEDIUM: 0.3, HIGH: 0.9 })).toBe(p);
+    }
+    // The Standard thresholds as operating points are the identity.
+    for (const p of [0, 0.13, 0.2, 0.37, 0.5, 0.66, 0.8, 0.9, 1]) expect(signalRisk(p, RISK_THRESHOLDS)).toBeCloseTo(p, 12);
+  });
+
+  it("a tenant's category thresholds move every signal's effective operating point alike", () => {
+    // A category MEDIUM of 0.65 is, for each signal, the probability whose risk is 0.65: 0.45 for these points.
+    const ops = { LOW: 0.1, MEDIUM: 0.3, HIGH: 0.6 };
+    const tenant = { HIGH: 0.8, MEDIUM: 0.65, LOW: 0.2 };
+    expect(riskLevel(signalRisk(0.44, ops), tenant)).toBe('LOW');
+    expect(riskLevel(signalRisk(0.46, ops), tenant)).toBe('MEDIUM');
+  });
+});
+
 describe('the moderation rules', () => {
   it('have Standard defaults that the schema and the Standard policy share', () => {
     expect(ModerationRulesSchema.parse({})).toEqual(standardModerationRules());
     expect(STANDARD_POLICY.moderation).toEqual(standardModerationRules());
-    expect(standardModerationRules()).toMatchObject({ reject: ['HIGH'], review: ['MEDIUM'], unknown: 'review' });
+    expect(standardModerationRules()).toMatchObject({ reject: ['HIGH'], review: ['MEDIUM'], unknown: 'review', review_only: ['SELF_HARM'] });
+  });
+
+  it('never reject a review-only category: MEDIUM and HIGH always escalate, a rejected LOW or UNKNOWN escalates instead', () => {
+    const levels = ['UNKNOWN', 'NONE', 'LOW', 'MEDIUM', 'HIGH'] as const;
+    const at = (r: Partial<ModerationRules>) => levels.map((l) => ruleAction(rules(r), 'SELF_HARM', l));
+    expect(at({})).toEqual(['review', 'approve', 'approve', 'review', 'review']);
+    expect(at({ reject: ['LOW', 'MEDIUM', 'HIGH'], review: [], unknown: 'reject' })).toEqual(['review', 'approve', 'review', 'review', 'review']);
+    expect(at({ reject: [], review: [], unknown: 'approve' })).toEqual(['approve', 'approve', 'approve', 'review', 'review']);
+    expect(at({ review_categories: ['SELF_HARM'] })).toEqual(['review', 'approve', 'review', 'review', 'review']);
+    // Another category of the same rules, and SELF_HARM once the tenant empties the list, follow the lists.
+    expect(levels.map((l) => ruleAction(rules({ unknown: 'reject' }), 'DRUGS', l))).toEqual(['reject', 'approve', 'approve', 'review', 'reject']);
+    expect(at({ review_only: [] })).toEqual(['review', 'approve', 'approve', 'review', 'reject']);
   });
 
   it('act on a level: UNKNOWN as `unknown` says, NONE approved, rejected and reviewed levels, review categories from LOW', () => {
@@ -83,6 +191,9 @@ describe('the acting level of a category', () => {
     ['another category of the same rules', { review_categories: ['DRUGS'] }, 'SEXUAL', 'MEDIUM'],
     ['rules acting on no level: the Standard acting level', { reject: [], review: [] }, 'SEXUAL', 'MEDIUM'],
     ['rules acting on no level but a review category', { reject: [], review: [], review_categories: ['DRUGS'] }, 'DRUGS', 'LOW'],
+    ['a review-only category under rules rejecting only HIGH', { reject: ['HIGH'], review: [] }, 'SELF_HARM', 'MEDIUM'],
+    ['a review-only category under rules acting on no level', { reject: [], review: [] }, 'SELF_HARM', 'MEDIUM'],
+    ['a review-only category under rules rejecting LOW', { reject: ['LOW', 'MEDIUM', 'HIGH'], review: [] }, 'SELF_HARM', 'LOW'],
   ];
 
   it.each(cases)('%s', (_, r, category, expected) => {

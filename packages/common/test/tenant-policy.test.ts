@@ -38,7 +38,7 @@ describe('tenant policy', () => {
     const active = await activePolicy(tenants, store, 'acme');
     expect(active.version).toBe('v1');
     // The published document extends the Standard policy: its custom category, then the Standard ones.
-    expect(active.categories.map((c) => c.name)).toEqual(['COSMETICS', 'SEXUAL', 'DRUGS', 'DEATH_INJURY_MILITARY', 'ARMS_AMMO', 'HATE_SPEECH']);
+    expect(active.categories.map((c) => c.name)).toEqual(['COSMETICS', 'SEXUAL', 'DRUGS', 'DEATH_INJURY_MILITARY', 'ARMS_AMMO', 'HATE_SPEECH', 'SELF_HARM', 'HARASSMENT']);
     expect(await activePolicy(tenants, store, 'basic')).toBe(STANDARD_POLICY);
   });
 

@@ -68,7 +68,7 @@ export function moderationPaths({ ref, json, errResponse }: Helpers): Record<str
       post: {
         summary: 'Virtual moderator decision on a policy classification job, or on content sent with the request',
         description:
-          "Send classification_job_id (an earlier policy job) or the content itself (file or url, with caption), which is classified by policy first (its kind from content_type, else an upload's bytes or a URL's extension; image by default). The tenant's policy rules approve, reject or escalate to human review (decision pending_review; the reviewer's decision follows by webhook and on GET /moderate/{moderation_job_id}). An Idempotency-Key makes a submit of content safe to retry, as on the classify routes.",
+          "Send classification_job_id (an earlier policy job) or the content itself (file or url, with caption), which is classified by policy first (its kind from content_type, else an upload's bytes or a URL's extension; image by default). The tenant's policy rules approve, reject or escalate to human review (decision pending_review; the reviewer's decision follows by webhook and on GET /moderate/{moderation_job_id}). Categories in the rules' review_only (Standard: SELF_HARM) are never rejected automatically: at MEDIUM or HIGH they are always escalated, with the category name in lower case as the reason (self_harm). An Idempotency-Key makes a submit of content safe to retry, as on the classify routes.",
         security,
         parameters: [
           {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { emptyScores, TOXICITY_LABELS, VISUAL_CLASSES } from '@modsvc/common/classes';
+import { emptyScores, TEXT_LABELS, VISUAL_CLASSES } from '@modsvc/common/classes';
 import type { JobRecord } from '@modsvc/common/jobs';
 import { newJobRecord } from '../../../packages/common/test/fixtures.ts';
 import { buildItemsResult } from '../../policy-scorer/src/items.ts';
@@ -21,8 +21,8 @@ function published(component: string): z.ZodType {
   return z.fromJSONSchema({ $defs: defs, $ref: `#/$defs/${component}` } as Parameters<typeof z.fromJSONSchema>[0]);
 }
 
-const tox = (scores: Partial<Record<(typeof TOXICITY_LABELS)[number], number>>) => ({
-  scores: { ...emptyScores(TOXICITY_LABELS), ...scores },
+const tox = (scores: Partial<Record<(typeof TEXT_LABELS)[number], number>>) => ({
+  scores: { ...emptyScores(TEXT_LABELS), ...scores },
   topSpan: { start: 0, end: 4, text: 'kill' },
   model: 'toxicity@1.1.0',
 });

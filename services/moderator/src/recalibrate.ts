@@ -15,6 +15,16 @@
 // Scores are compared across policy versions as they are; a tenant that changed a category's signals
 // should recalibrate on feedback gathered since.
 //
+// The axis. A record's score is the category score, weight x risk (signalRisk in policy-rules.ts): each
+// signal's calibrated probability read against its own operating points, so that 0.2/0.5/0.8 are every
+// signal's LOW/MEDIUM/HIGH points. Nothing here assumes a raw probability: thresholds are fitted, measured
+// and published on that same axis. Moving a category's threshold therefore moves the operating point of
+// every signal of the category alike (a MEDIUM of 0.6 is, for each signal, the probability whose risk is
+// 0.6 / weight), whatever language or model the signal comes from. Signals without operating points (text
+// parts from before toxicity 3.0.0, visual classes today) read their probability as the risk; once a model
+// ships points the same content may score differently, so, as after a change of signals, recalibrate on
+// feedback gathered since.
+//
 // Fitting. A threshold t marks every score >= t (as riskLevel does). Per category:
 // - HIGH rejects with nobody looking, so it must be right 9 times in 10: the threshold catching the most
 //   true cases with precision >= 0.9 (of the thresholds catching as many, the highest one).

@@ -1,6 +1,7 @@
 // What a reviewer sees of an item: the queue entry plus the content's analysis (caption, scored text
 // spans, transcript, OCR, evidence frames and boxes, categories and what triggered them), its hash-bank
 // matches with the banked entries' metadata, the decision an appeal contests, and its frames.
+import type { TextLabel } from '@modsvc/common/classes';
 import type { JobRecord, TextToxicityPart } from '@modsvc/common/jobs';
 import { mediaKeys } from '@modsvc/common/media/types';
 import type { MediaStore } from '@modsvc/common/media/types';
@@ -10,6 +11,7 @@ import {
   isPolicyResult,
   reviewItemOf,
   RISK_THRESHOLDS,
+  signalRisk,
   type HashMatch,
   type ModerationJob,
   type PolicyResult,
@@ -35,11 +37,13 @@ function sourceText(job: JobRecord, source: Source): string | null {
 
 function toxicitySpan(source: Source, part: TextToxicityPart | null | undefined): TextSpan[] {
   if (!part?.topSpan) return [];
-  const [label, score] = Object.entries(part.scores)
-    .filter((e): e is [string, number] => typeof e[1] === 'number')
-    .sort((a, b) => b[1] - a[1])[0] ?? [null, null];
+  // The label read furthest along its own operating points (the policy's risk scale), shown with its probability.
+  const [label, score, risk] = (Object.entries(part.scores) as [TextLabel, number | null][])
+    .filter((e): e is [TextLabel, number] => typeof e[1] === 'number' && !Number.isNaN(e[1]))
+    .map(([l, p]) => [l, p, signalRisk(p, part.operatingPoints?.[l])] as const)
+    .sort((a, b) => b[2] - a[2])[0] ?? [null, null, null];
   // Only a span that scored at a risk level is worth a reviewer's attention (LOW and above).
-  if (label === null || score === null || score < RISK_THRESHOLDS.LOW) return [];
+  if (label === null || risk < RISK_THRESHOLDS.LOW) return [];
   return [{ source, label, score, start: part.topSpan.start, end: part.topSpan.end, text: part.topSpan.text }];
 }
 

@@ -34,8 +34,11 @@ const RULE_SETS: [string, Partial<ModerationRules>][] = [
   ['DRUGS a review category', { review_categories: ['DRUGS'] }],
   ['acting on no level', { reject: [], review: [] }],
   ['acting on no level but DRUGS a review category', { reject: [], review: [], review_categories: ['DRUGS'] }],
+  ['reject LOW and up', { reject: ['LOW', 'MEDIUM', 'HIGH'], review: [] }],
+  ['no review-only category', { review_only: [] }],
 ];
-const CATEGORIES = ['SEXUAL', 'DRUGS'];
+// SELF_HARM is review-only under the Standard rules: escalated from MEDIUM up whatever the lists say.
+const CATEGORIES = ['SEXUAL', 'DRUGS', 'SELF_HARM'];
 const AUTOMATED: Exclude<RiskLevel, 'UNKNOWN'>[] = ['NONE', 'LOW', 'MEDIUM', 'HIGH'];
 const REVIEWER: ModerationRiskLevel[] = ['none', 'low', 'medium', 'high', 'unknown'];
 const SCORE = { NONE: 0.1, LOW: 0.3, MEDIUM: 0.6, HIGH: 0.9 };
@@ -110,6 +113,21 @@ describe('the acting level: feedback, recalibration and the decider agree', () =
     const lowered = await reviewerFeedback(`v${i + 1}`, 'SEXUAL', 'MEDIUM', 'none');
     expect(lowered.correct).toBe(false);
     expect(labelFeedback([lowered], judgedLevels(() => rulesOf(i))).get('SEXUAL')!.examples[0]!.applies).toBe(false);
+  });
+
+  it('a review-only category acts from MEDIUM at the latest, and is escalated, never rejected', async () => {
+    for (const [name, i] of RULE_SETS.map(([n], j) => [n, j] as const)) {
+      const rules = rulesOf(i);
+      if (!rules.review_only.includes('SELF_HARM')) continue;
+      expect({ name, acting: ['LOW', 'MEDIUM'].includes(actingLevel(rules, 'SELF_HARM')) }).toEqual({ name, acting: true });
+      for (const level of AUTOMATED) expect(decide([{ name: 'SELF_HARM', risk_level: level }], rules).decision).not.toBe('reject');
+      expect(decide([{ name: 'SELF_HARM', risk_level: 'HIGH' }], rules)).toMatchObject({ decision: 'pending_review', escalate_reasons: ['self_harm'] });
+    }
+    const i = RULE_SETS.findIndex(([name]) => name === 'acting on no level');
+    // Rules that act on nothing still escalate self-harm at MEDIUM; a reviewer lowering it to LOW disagrees.
+    expect(actingLevel(rulesOf(i), 'SELF_HARM')).toBe('MEDIUM');
+    expect((await reviewerFeedback(`v${i + 1}`, 'SELF_HARM', 'MEDIUM', 'low')).correct).toBe(false);
+    expect((await reviewerFeedback(`v${i + 1}`, 'SELF_HARM', 'MEDIUM', 'high')).correct).toBe(true);
   });
 
   it('a review category acts from LOW for both (a MEDIUM lowered to LOW is still flagged there)', async () => {

@@ -83,6 +83,51 @@ describe('virtual moderator decision', () => {
     expect(decide(cats, rules({ uncertainty_band: 0.1 }), thresholds)).toMatchObject({ decision: 'reject', reject_reasons: ['known_content_match'] });
   });
 
+  it('escalates self-harm at MEDIUM or HIGH, never rejecting it, with the category name as the reason', () => {
+    expect(decide([{ name: 'SELF_HARM', risk_level: 'HIGH' }, { name: 'SEXUAL', risk_level: 'NONE' }])).toEqual({
+      decision: 'pending_review',
+      decision_type: 'escalated',
+      escalate: true,
+      escalate_reasons: ['self_harm'],
+    });
+    expect(decide([{ name: 'SELF_HARM', risk_level: 'MEDIUM' }])).toMatchObject({ decision: 'pending_review', escalate_reasons: ['self_harm'] });
+    // Whatever the lists say: rules rejecting every level, or acting on none, still escalate it.
+    expect(decide([{ name: 'SELF_HARM', risk_level: 'HIGH' }], rules({ reject: ['LOW', 'MEDIUM', 'HIGH'], review: [] }))).toMatchObject({ decision: 'pending_review', escalate_reasons: ['self_harm'] });
+    expect(decide([{ name: 'SELF_HARM', risk_level: 'MEDIUM' }], rules({ reject: [], review: [] }))).toMatchObject({ decision: 'pending_review', escalate_reasons: ['self_harm'] });
+    // A rejected LOW goes to review instead, named by its level as any LOW; an unrejected LOW and NONE are approved.
+    expect(decide([{ name: 'SELF_HARM', risk_level: 'LOW' }], rules({ reject: ['LOW', 'HIGH'], review: ['MEDIUM'] }))).toMatchObject({ decision: 'pending_review', escalate_reasons: ['low_risk_self_harm'] });
+    expect(decide([{ name: 'SELF_HARM', risk_level: 'LOW' }])).toMatchObject({ decision: 'approve' });
+    expect(decide([{ name: 'SELF_HARM', risk_level: 'NONE' }])).toMatchObject({ decision: 'approve' });
+  });
+
+  it('escalates an UNKNOWN self-harm where the rules would reject what could not be checked', () => {
+    const unknownSelfHarm = [{ name: 'SELF_HARM', risk_level: 'UNKNOWN' as const }];
+    expect(decide(unknownSelfHarm, rules({ unknown: 'reject' }))).toMatchObject({ decision: 'pending_review', escalate_reasons: ['not_covered_self_harm'] });
+    expect(decide(unknownSelfHarm, rules({ unknown: 'approve' }))).toMatchObject({ decision: 'approve' });
+    expect(decide([{ name: 'DRUGS', risk_level: 'UNKNOWN' }], rules({ unknown: 'reject' }))).toMatchObject({ decision: 'reject' });
+  });
+
+  it('self-harm is escalated as itself inside the uncertainty band too; another category still rejects on its own', () => {
+    const thresholds = new Map([['SELF_HARM', { HIGH: 0.8, MEDIUM: 0.5, LOW: 0.2 }]]);
+    const banded = rules({ uncertainty_band: 0.05 });
+    expect(decide([{ name: 'SELF_HARM', risk_level: 'HIGH', score: 0.81 }], banded, thresholds)).toMatchObject({ decision: 'pending_review', escalate_reasons: ['self_harm'] });
+    expect(decide([{ name: 'SELF_HARM', risk_level: 'LOW', score: 0.48 }], banded, thresholds)).toMatchObject({ decision: 'pending_review', escalate_reasons: ['uncertain_self_harm'] });
+    // The reject stands, and the self-harm still reaches a person: escalated with its reason.
+    expect(decide([{ name: 'SELF_HARM', risk_level: 'HIGH' }, { name: 'SEXUAL', risk_level: 'HIGH' }])).toEqual({
+      decision: 'reject',
+      decision_type: 'fully_automated',
+      escalate: true,
+      escalate_reasons: ['self_harm'],
+      reject_reasons: ['high_risk_sexual'],
+    });
+    expect(decide([{ name: 'SELF_HARM', risk_level: 'LOW' }, { name: 'SEXUAL', risk_level: 'HIGH' }])).toMatchObject({ decision: 'reject', escalate: false, escalate_reasons: [] });
+  });
+
+  it('a tenant that empties review_only decides SELF_HARM by its lists like any category', () => {
+    expect(decide([{ name: 'SELF_HARM', risk_level: 'HIGH' }], rules({ review_only: [] }))).toMatchObject({ decision: 'reject', reject_reasons: ['high_risk_self_harm'] });
+    expect(decide([{ name: 'DRUGS', risk_level: 'HIGH' }], rules({ review_only: ['DRUGS'] }))).toMatchObject({ decision: 'pending_review', escalate_reasons: ['drugs'] });
+  });
+
   it('samples about the configured share of jobs for quality review, the same jobs every time', () => {
     const ids = Array.from({ length: 4000 }, (_, i) => `vmod_${i}`);
     const share = ids.filter((id) => sampledForQuality(id, 0.1)).length / ids.length;

@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOXICITY_LABELS } from '@modsvc/common/classes';
+import { TEXT_LABELS } from '@modsvc/common/classes';
 import { loadConfig } from '@modsvc/common/config';
-import { isPolicyResult, PolicyDocumentSchema, type ModerationJob } from '@modsvc/common/domain/index';
+import { isPolicyResult, POLICY_TABLE_VERSION, PolicyDocumentSchema, type ModerationJob } from '@modsvc/common/domain/index';
 import { newQueuedJob, type JobRecord } from '@modsvc/common/jobs';
 import { logger } from '@modsvc/common/logger';
 import { closeRuntime, createRuntime, type Runtime } from '@modsvc/common/runtime';
@@ -62,7 +62,7 @@ async function scored(caption: string): Promise<JobRecord> {
     createdAt: new Date(),
     retentionDays: 30,
   });
-  const scores = Object.fromEntries(TOXICITY_LABELS.map((l) => [l, 0.01]));
+  const scores = Object.fromEntries(TEXT_LABELS.map((l) => [l, 0.01]));
   await rt.store.create({ ...queued, expectedParts: ['caption'], parts: { caption: { toxicity: { scores, topSpan: null, model: 'toxicity@1' } as never } } });
   await rt.bus.publish('pipeline.part', { jobId: queued.id, part: 'caption' });
   for (let i = 0; i < 200; i++) {
@@ -89,7 +89,7 @@ const cosmetics = (job: JobRecord) => (job.results && isPolicyResult(job.results
 describe('publishing while the services run', () => {
   it('the next job is scored with a version published through the store, and decided by its rules', async () => {
     const standard = await scored('new lipstick shade');
-    expect(standard.results).toMatchObject({ policy_version: 'standard-2026-11-22' });
+    expect(standard.results).toMatchObject({ policy_version: POLICY_TABLE_VERSION });
     expect(cosmetics(standard)).toBeUndefined();
 
     await writer.publish('shop', COSMETICS);

@@ -197,4 +197,25 @@ describe('human review', () => {
       { source: 'caption', label: 'terms:COSMETICS', score: 0.6, start: 4, end: 12, text: 'L1pstick' },
     ]);
   });
+
+  it("picks and shows a text span by the policy's risk scale: each label read against its own operating points", async () => {
+    // OCR: self_harm 0.08 is past its German LOW point (0.05) and toxicity 0.1 below its own (0.3): the span is self_harm's.
+    const ocr = { scores: { toxicity: 0.1, self_harm: 0.08 }, operatingPoints: { toxicity: { LOW: 0.3, MEDIUM: 0.6, HIGH: 0.9 }, self_harm: { LOW: 0.05, MEDIUM: 0.1, HIGH: 0.2 } }, topSpan: { start: 0, end: 5, text: 'hello' }, model: 'toxicity@3.0.0' };
+    // Caption: 0.15 would read as nothing on the Standard scale, but it is past this label's LOW point.
+    const caption = { scores: { insult: 0.15 }, operatingPoints: { insult: { LOW: 0.1, MEDIUM: 0.4, HIGH: 0.7 } }, topSpan: { start: 0, end: 3, text: 'you' }, model: 'toxicity@3.0.0' };
+    const job = newJobRecord({
+      product: 'policy',
+      status: 'done',
+      results: RESULTS,
+      caption: 'you',
+      parts: { caption: { toxicity: caption } as never, vision: { scores: {}, evidence: {}, models: [], framesAnalysed: 1, ocr: { text: 'hello', toxicity: ocr } } as never },
+    });
+    const s = setup([job]);
+    const reply = await s.moderator.moderate({ tenantId: 't1', classificationJobId: job.id, externalId: 'x', callbackUrl: null });
+    const item = await s.moderator.reviewItem(alice, reply.result.moderation_job_id);
+    expect(item!.text_spans).toEqual([
+      { source: 'caption', label: 'insult', score: 0.15, start: 0, end: 3, text: 'you' },
+      { source: 'ocr', label: 'self_harm', score: 0.08, start: 0, end: 5, text: 'hello' },
+    ]);
+  });
 });

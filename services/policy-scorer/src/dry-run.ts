@@ -24,7 +24,7 @@ const AUDIT_PAGE = 500;
 const AUDIT_SCAN_PER_ITEM = 40;
 
 export const DRY_RUN_LIMITATIONS = [
-  'Each decision is replayed on the scores stored with its classification job: visual classes, caption, OCR and speech toxicity, the text read in images and the transcript (for term lists) and frame embeddings (for example images). A class no model scored then stays unscored.',
+  'Each decision is replayed on the scores stored with its classification job: visual classes, caption, OCR and speech toxicity, the text read in images and the transcript (for term lists) and frame embeddings (for example images). A class no model scored then stays unscored: self_harm on text scored before toxicity 3.0.0 is null, so SELF_HARM on such jobs is UNKNOWN (moderation.unknown applies) where it would be scored now.',
   'Only moderated content is replayed (POST /v1/moderate): a policy job that was never moderated has no decision to compare.',
   'Jobs past their retention (RESULT_RETENTION_DAYS) cannot be replayed; they are listed in skipped.',
   'Hash-bank matches are carried over as they were: banks are not matched again.',

@@ -1,8 +1,8 @@
 // Assembles the items-and-characteristics result from the stages' parts. Every group and class of the spec
 // is present; a class no model scored is null. Extra documented fields: evidence, uncalibrated, ocr, speech, models.
-import { CLASS_GROUPS, TOXICITY_LABELS, type ClassScores, type ToxicityLabel, type VisualGroup } from '@modsvc/common/classes';
+import { CLASS_GROUPS, TEXT_LABELS, type ClassScores, type TextLabel, type VisualGroup } from '@modsvc/common/classes';
 import type { JobRecord, TextToxicityPart } from '@modsvc/common/jobs';
-import type { ItemsResult, OcrResult, SpeechResult } from '@modsvc/common/domain/index';
+import { signalRisk, type ItemsResult, type OcrResult, type SpeechResult } from '@modsvc/common/domain/index';
 import type { KnownContent } from './bank-matcher.ts';
 import { knownContentFields, NO_KNOWN_CONTENT } from './known-content.ts';
 
@@ -10,8 +10,9 @@ function round(score: number | null): number | null {
   return score === null ? null : Math.round(score * 10000) / 10000;
 }
 
-function toxicityScores(part: TextToxicityPart | null | undefined): ClassScores<ToxicityLabel> {
-  return Object.fromEntries(TOXICITY_LABELS.map((l) => [l, round(part?.scores[l] ?? null)])) as ClassScores<ToxicityLabel>;
+/** The seven spec labels, then self_harm (null where not scored, and in parts stored before it was). Raw probabilities, never risks. */
+function toxicityScores(part: TextToxicityPart | null | undefined): ClassScores<TextLabel> {
+  return Object.fromEntries(TEXT_LABELS.map((l) => [l, round(part?.scores[l] ?? null)])) as ClassScores<TextLabel>;
 }
 
 function textGroup(part: TextToxicityPart | null | undefined): Pick<OcrResult, 'scores' | 'top_span' | 'model' | 'language'> {
@@ -52,8 +53,16 @@ export function buildItemsResult(job: JobRecord, known: KnownContent = NO_KNOWN_
   };
 }
 
-/** The highest score of a toxicity label over caption, text in images and speech, with where it came from. */
-export function textSignal(job: JobRecord, label: ToxicityLabel): { score: number | null; source: string | null } {
+/** A text part's label on the risk scale: its probability read against the part's own operating points (its language's). */
+export function textRisk(part: TextToxicityPart | null | undefined, label: TextLabel): number | null {
+  return signalRisk(part?.scores[label] ?? null, part?.operatingPoints?.[label]);
+}
+
+/**
+ * The highest risk of a text label over caption, text in images and speech, with where it came from.
+ * Compared on the risk scale, not as probabilities: the texts may be in languages with different operating points.
+ */
+export function textSignal(job: JobRecord, label: TextLabel): { score: number | null; source: string | null } {
   const sources: [string, TextToxicityPart | null | undefined][] = [
     ['caption', job.parts.caption?.toxicity],
     ['ocr', job.parts.vision?.ocr?.toxicity],
@@ -61,8 +70,8 @@ export function textSignal(job: JobRecord, label: ToxicityLabel): { score: numbe
   ];
   let best: { score: number | null; source: string | null } = { score: null, source: null };
   for (const [source, part] of sources) {
-    const s = part?.scores[label];
-    if (s !== null && s !== undefined && (best.score === null || s > best.score)) best = { score: s, source };
+    const s = textRisk(part, label);
+    if (s !== null && !Number.isNaN(s) && (best.score === null || s > best.score)) best = { score: s, source };
   }
   return best;
 }

@@ -15,6 +15,7 @@ import {
   STANDARD_POLICY_DOCUMENT,
   type PolicyDocument,
   type PolicyView,
+  withRuleDefaults,
 } from '@modsvc/common/domain/index';
 import { parsePolicyVersionName, policyVersionName, type PolicyVersionRecord } from '@modsvc/common/store/policies/index';
 import { mayPublishPolicies } from '@modsvc/common/tenant-policy';
@@ -23,7 +24,7 @@ import { dryRunReport, replayDecisions } from './dry-run.ts';
 
 const STANDARD_VIEW: PolicyView = { version: POLICY_TABLE_VERSION, created_at: null, document: STANDARD_POLICY_DOCUMENT };
 
-const viewOf = (r: PolicyVersionRecord): PolicyView => ({ version: policyVersionName(r.version), created_at: r.createdAt.toISOString(), document: r.document });
+const viewOf = (r: PolicyVersionRecord): PolicyView => ({ version: policyVersionName(r.version), created_at: r.createdAt.toISOString(), document: withRuleDefaults(r.document) });
 
 /** "categories.0.name: ..." per issue, so a caller can find each invalid field. */
 function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {

@@ -1,15 +1,15 @@
 // The results policy-scorer writes are exactly what the domain schemas (and so the OpenAPI document)
 // describe, key order included: a parse on the far side of gRPC passes them on unchanged.
 import { describe, expect, it } from 'vitest';
-import { emptyScores, TOXICITY_LABELS, VISUAL_CLASSES } from '@modsvc/common/classes';
+import { emptyScores, TEXT_LABELS, VISUAL_CLASSES } from '@modsvc/common/classes';
 import type { JobRecord } from '@modsvc/common/jobs';
 import { ItemsResultSchema, parseJobResults, PolicyResultSchema, POLICY_TABLE_VERSION } from '@modsvc/common/domain/index';
 import { newJobRecord } from '../../../packages/common/test/fixtures.ts';
 import { buildItemsResult } from '../src/items.ts';
 import { buildPolicyResult } from '../src/policy.ts';
 
-const tox = (scores: Partial<Record<(typeof TOXICITY_LABELS)[number], number>>) => ({
-  scores: { ...emptyScores(TOXICITY_LABELS), ...scores },
+const tox = (scores: Partial<Record<(typeof TEXT_LABELS)[number], number>>) => ({
+  scores: { ...emptyScores(TEXT_LABELS), ...scores },
   topSpan: { start: 0, end: 4, text: 'kill' },
   model: 'toxicity@2.0.0',
   language: 'en',

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VISUAL_CLASSES, TOXICITY_LABELS } from '@modsvc/common/classes';
+import { VISUAL_CLASSES, TEXT_LABELS } from '@modsvc/common/classes';
 import type { JobRecord } from '@modsvc/common/jobs';
 import { decide, POLICY_TABLE_VERSION, STANDARD_POLICY, STANDARD_POLICY_DOCUMENT, type ModerationJob, type PolicyDryRun } from '@modsvc/common/domain/index';
 import { newJobRecord } from '../../../packages/common/test/fixtures.ts';
@@ -90,10 +90,10 @@ describe('Policies API (policy-scorer)', () => {
   });
 });
 
-/** Every visual class and toxicity label scored low, so no Standard category is UNKNOWN; then `over`. */
+/** Every visual class and text label scored low, so no Standard category is UNKNOWN; then `over`. */
 function scoredJob(tenantId: string, caption: string, visual: Record<string, number>, text: Record<string, number> = {}): JobRecord {
   const low = (labels: readonly string[], over: Record<string, number>) => ({ ...Object.fromEntries(labels.map((l) => [l, 0.01])), ...over });
-  const tox = { scores: low(TOXICITY_LABELS, text), topSpan: null, model: 'toxicity@1' } as never;
+  const tox = { scores: low(TEXT_LABELS, text), topSpan: null, model: 'toxicity@1' } as never;
   const job = newJobRecord({
     tenantId,
     product: 'policy',

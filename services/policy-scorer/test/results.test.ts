@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLASS_GROUPS, VISUAL_CLASSES, emptyScores, TOXICITY_LABELS, type ClassGroup } from '@modsvc/common/classes';
+import { CLASS_GROUPS, VISUAL_CLASSES, VISUAL_GROUPS, emptyScores, TEXT_LABELS } from '@modsvc/common/classes';
 import type { JobRecord, TextToxicityPart, VisionPart } from '@modsvc/common/jobs';
 import { PolicyDocumentSchema, resolvePolicyDocument, riskLevel, STANDARD_CATEGORIES } from '@modsvc/common/domain/index';
 import { newJobRecord } from '../../../packages/common/test/fixtures.ts';
@@ -11,8 +11,8 @@ function vision(scores: Partial<Record<(typeof VISUAL_CLASSES)[number], number>>
   return { scores: { ...emptyScores(VISUAL_CLASSES), ...scores }, evidence: {}, models: ['nsfw@1'], framesAnalysed: 1, ocr };
 }
 
-function tox(scores: Partial<Record<(typeof TOXICITY_LABELS)[number], number>>): TextToxicityPart {
-  return { scores: { ...emptyScores(TOXICITY_LABELS), ...scores }, topSpan: null, model: 'toxicity@1' };
+function tox(scores: Partial<Record<(typeof TEXT_LABELS)[number], number>>): TextToxicityPart {
+  return { scores: { ...emptyScores(TEXT_LABELS), ...scores }, topSpan: null, model: 'toxicity@1' };
 }
 
 function job(over: Partial<JobRecord>): JobRecord {
@@ -22,11 +22,13 @@ function job(over: Partial<JobRecord>): JobRecord {
 describe('items result', () => {
   it('has every group and class, null where no model scored, plus url and extras', () => {
     const r = buildItemsResult(job({ parts: { vision: vision({ adult_content: 0.123456, firearm: 0.9 }) }, url: 'cat.jpg' }));
-    for (const group of Object.keys(CLASS_GROUPS) as ClassGroup[]) expect(Object.keys(r[group])).toEqual([...CLASS_GROUPS[group]]);
+    for (const group of VISUAL_GROUPS) expect(Object.keys(r[group])).toEqual([...CLASS_GROUPS[group]]);
+    // The caption's group: the seven spec labels in spec order, then the extension.
+    expect(Object.keys(r.caption_language_toxicity)).toEqual([...CLASS_GROUPS.caption_language_toxicity, 'self_harm']);
     expect(r.nsfw.adult_content).toBe(0.1235);
     expect(r.violence.firearm).toBe(0.9);
     expect(r.violence.violence).toBeNull();
-    expect(r.caption_language_toxicity).toEqual(emptyScores(TOXICITY_LABELS));
+    expect(r.caption_language_toxicity).toEqual(emptyScores(TEXT_LABELS));
     expect(r.url).toBe('cat.jpg');
     expect(r.speech).toBeNull();
     expect(r.models).toEqual(['nsfw@1']);
@@ -68,7 +70,7 @@ describe('policy categories', () => {
       }),
     );
     const byName = Object.fromEntries(cats.map((c) => [c.name, c]));
-    expect(byName.DEATH_INJURY_MILITARY).toMatchObject({ score: 0.9, risk_level: 'HIGH', triggered_by: 'speech:threat' });
+    expect(byName.DEATH_INJURY_MILITARY).toMatchObject({ score: 1, risk_level: 'HIGH', triggered_by: 'speech:threat' });
     expect(byName.HATE_SPEECH).toMatchObject({ score: 0.85, triggered_by: 'ocr:identity_attack' });
   });
 
@@ -77,7 +79,7 @@ describe('policy categories', () => {
     const unseen = Object.fromEntries(scoreCategories(job({ parts: { vision: vision({ firearm: 0.01 }), ...calmText } })).map((c) => [c.name, c]));
     // violence and violent_knife unscored: the picture was not looked at for DEATH_INJURY_MILITARY.
     expect(unseen.DEATH_INJURY_MILITARY).toMatchObject({ score: null, risk_level: 'UNKNOWN' });
-    expect(unseen.DEATH_INJURY_MILITARY!.triggered_by).toMatch(/^visual_not_scored\(violence,violent_knife; text alone: caption:threat 0\.009/);
+    expect(unseen.DEATH_INJURY_MILITARY!.triggered_by).toMatch(/^visual_not_scored\(violence,violent_knife; text alone: caption:threat 0\.01\b/);
     // firearm scored: ARMS_AMMO is covered by it even though knife is not.
     expect(unseen.ARMS_AMMO).toMatchObject({ score: 0.01, risk_level: 'NONE', triggered_by: 'firearm' });
 
@@ -87,7 +89,7 @@ describe('policy categories', () => {
     const flagged = Object.fromEntries(
       scoreCategories(job({ parts: { vision: vision({}), caption: { toxicity: tox({ threat: 0.7 }) } } })).map((c) => [c.name, c]),
     );
-    expect(flagged.DEATH_INJURY_MILITARY).toMatchObject({ score: 0.63, risk_level: 'MEDIUM', triggered_by: 'caption:threat' });
+    expect(flagged.DEATH_INJURY_MILITARY).toMatchObject({ score: 0.7, risk_level: 'MEDIUM', triggered_by: 'caption:threat' });
 
     const textOnly = Object.fromEntries(scoreCategories(job({ expectedParts: ['caption'], parts: calmText })).map((c) => [c.name, c]));
     expect(textOnly.DEATH_INJURY_MILITARY).toMatchObject({ risk_level: 'NONE', triggered_by: 'caption:threat' });
@@ -108,7 +110,7 @@ describe('policy categories', () => {
 
   it('maps scores to risk levels at the documented thresholds', () => {
     expect([riskLevel(null), riskLevel(0.1), riskLevel(0.2), riskLevel(0.5), riskLevel(0.8)]).toEqual(['UNKNOWN', 'NONE', 'LOW', 'MEDIUM', 'HIGH']);
-    expect(STANDARD_CATEGORIES.map((c) => c.name)).toEqual(['SEXUAL', 'DRUGS', 'DEATH_INJURY_MILITARY', 'ARMS_AMMO', 'HATE_SPEECH']);
+    expect(STANDARD_CATEGORIES.map((c) => c.name)).toEqual(['SEXUAL', 'DRUGS', 'DEATH_INJURY_MILITARY', 'ARMS_AMMO', 'HATE_SPEECH', 'SELF_HARM', 'HARASSMENT']);
   });
 });
 

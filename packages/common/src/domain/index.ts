@@ -6,6 +6,7 @@ export * from './media-metadata.ts';
 export * from './items-result.ts';
 export * from './risk-level.ts';
 export * from './standard-policy.ts';
+export * from './operating-points.ts';
 export * from './policy-rules.ts';
 export * from './policy-document.ts';
 export * from './policy-result.ts';

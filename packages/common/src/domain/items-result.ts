@@ -2,7 +2,7 @@
 // a class), the analysed url, and the documented extras. Keys are in the order policy-scorer writes them.
 import { z } from 'zod';
 import { VISUAL_CLASSES } from '../classes.ts';
-import { classScoresSchema } from './score.ts';
+import { classScoresSchema, textScoresSchema } from './score.ts';
 import { parseAs } from './parse.ts';
 import { knownContentFields } from './known-content.ts';
 
@@ -32,7 +32,7 @@ export const TextLanguageSchema = z
   );
 
 const toxicityFields = {
-  scores: classScoresSchema('caption_language_toxicity'),
+  scores: textScoresSchema().describe('The seven caption_language_toxicity labels of this text, then self_harm (an extension).'),
   top_span: TextSpanSchema.nullable().describe('The span that scored highest on toxicity.'),
   model: z.string().nullable().describe('id@version of the text model; null when no text was scored.'),
   language: TextLanguageSchema.optional(),
@@ -68,7 +68,9 @@ export const ItemsResultSchema = z
     hate_symbols: classScoresSchema('hate_symbols'),
     visual_content: classScoresSchema('visual_content'),
     other: classScoresSchema('other'),
-    caption_language_toxicity: classScoresSchema('caption_language_toxicity').describe('Toxicity of the caption only (text in images and speech have their own fields).'),
+    caption_language_toxicity: textScoresSchema().describe(
+      'Toxicity of the caption only (text in images and speech have their own fields): the seven spec labels, then self_harm (an extension). Calibrated probabilities, not the risk scale of policy scores.',
+    ),
     url: z.string().describe('The analysed resource: the submitted URL, or the uploaded file name.'),
     evidence: z
       .partialRecord(VisualClassSchema, z.array(VisualEvidenceSchema))

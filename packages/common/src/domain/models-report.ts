@@ -21,8 +21,9 @@ export const HeldBackSourceSchema = z.strictObject({
 export const LanguageHeldBackSchema = z.strictObject({
   part: z.string().describe('What was held back (never trained or calibrated on): a validation split, a whole source, or a whole language.'),
   rows: z.number().int(),
-  positives: z.number().int().describe('Toxic rows among them.'),
-  rocAuc: z.number().nullable().describe('Toxicity ROC-AUC on the part; null when it cannot be measured.'),
+  positives: z.number().int().describe("Positive rows of the label among them (toxic rows for toxicity)."),
+  rocAuc: z.number().nullable().describe("The label's ROC-AUC on the part; null when it cannot be measured."),
+  label: z.string().optional().describe('The label the figures are of; toxicity when absent (models before 3.0.0 report toxicity only).'),
 });
 
 export const LanguageSourceSchema = z.strictObject({
@@ -32,13 +33,53 @@ export const LanguageSourceSchema = z.strictObject({
   toxicityMeans: z.string().describe("What the source's toxicity label marks: the language's toxicity score learns that definition."),
 });
 
+const ProbabilitySchema = z.number().min(0).max(1);
+
+export const OperatingPointsSchema = z
+  .strictObject({ LOW: ProbabilitySchema, MEDIUM: ProbabilitySchema, HIGH: ProbabilitySchema })
+  .describe("Thresholds on the signal's calibrated probability at which it reads LOW, MEDIUM and HIGH (LOW <= MEDIUM <= HIGH).");
+
+export const OperatingPointFiguresSchema = z.strictObject({
+  level: z.enum(['LOW', 'MEDIUM', 'HIGH']),
+  threshold: ProbabilitySchema.describe('The operating point: the calibrated probability at which the level starts.'),
+  target: z.string().describe('The target that chose it, e.g. "recall >= 0.90" or "precision >= 0.95".'),
+  reached: z.boolean().describe('Whether the target was reached on the held-back rows (otherwise the nearest point was taken).'),
+  recall: z.number(),
+  precision: z.number().describe("Precision at the prior the probabilities are calibrated to (the rows' own precision is skewed by how the sources were collected)."),
+  falsePositiveRate: z.number().describe('Share of held-back negatives at or above the threshold.'),
+  benignFlaggedRate: z.number().optional().describe('Share of held-back benign texts (annotated not harmful at all) at or above the threshold.'),
+});
+
+export const SignalOperatingPointsSchema = z
+  .strictObject({
+    signal: z.string().describe('The label (or class).'),
+    points: OperatingPointsSchema,
+    basis: z
+      .strictObject({ part: z.string(), positives: z.number().int(), negatives: z.number().int() })
+      .describe('The held-back rows the points were chosen on (never trained on).'),
+    figures: z.array(OperatingPointFiguresSchema).describe('What each point was chosen for and what it gives on those rows.'),
+  })
+  .describe(
+    "A signal's operating points: the policy reads its probability against them, so that 0.2, 0.5 and 0.8 on a policy category's score are this signal's LOW, MEDIUM and HIGH points.",
+  );
+
 export const TextLanguageReportSchema = z.strictObject({
   language: z.string().describe('ISO 639-1 code, as results report it in `language`.'),
   labels: z.array(z.string()).describe('The labels scored for text in this language; the others are null for it.'),
-  heldBack: z.array(LanguageHeldBackSchema).describe('Held-back figures of the toxicity label in this language.'),
+  heldBack: z.array(LanguageHeldBackSchema).describe('Held-back figures in this language: toxicity, and from 3.0.0 the other labels a held-back part has positives of.'),
   sources: z
     .array(LanguageSourceSchema)
     .describe('The human-labelled sources the language was trained on and what each labels as toxic (e.g. hate speech only); empty when the model does not record them.'),
+  operatingPoints: z
+    .array(SignalOperatingPointsSchema)
+    .optional()
+    .describe("Each scored label's operating points in this language, with the held-back figures behind them (toxicity 3.0.0+); absent for models that ship none, whose scores the policy reads on the Standard thresholds."),
+  unmeasured: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "Scored labels that no labelled data of this language backs (toxicity 3.0.0+): scored from the text's English word-by-word gloss with English's calibration and operating points, so their figures are English's, not this language's. Absent when there are none.",
+    ),
 });
 
 export const ModelReportSchema = z.strictObject({

@@ -36,7 +36,7 @@ export const ModerationDecisionSchema = z
     decision: z
       .enum(['reject', 'pending_review', 'approve'])
       .describe(
-        "After the tenant's policy rules (Standard: reject on any HIGH category, pending_review on any MEDIUM or unknown one), else approve; a reviewer's verdict once human_reviewed.",
+        "After the tenant's policy rules (Standard: reject on any HIGH category, pending_review on any MEDIUM or unknown one, and on SELF_HARM at MEDIUM or HIGH, which is never rejected automatically), else approve; a reviewer's verdict once human_reviewed.",
       ),
     decision_type: z
       .enum(['fully_automated', 'escalated', 'human_reviewed'])
@@ -44,7 +44,9 @@ export const ModerationDecisionSchema = z
     escalate: z.boolean(),
     escalate_reasons: z
       .array(z.string())
-      .describe('Why a review: <level>_risk_<category> per category at a reviewed level (Standard: medium_risk_<category>), not_covered_<category> per category no model could score.'),
+      .describe(
+        "Why a review: <level>_risk_<category> per category at a reviewed level (Standard: medium_risk_<category>), not_covered_<category> per category no model could score, uncertain_<category> inside the rules' uncertainty band, and the category name alone in lower case for a review-only category at MEDIUM or HIGH (Standard: self_harm).",
+      ),
     reject_reasons: z
       .array(z.string())
       .optional()

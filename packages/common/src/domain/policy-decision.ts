@@ -3,6 +3,10 @@
 // one at a reviewed level (or named in review_categories, or scored within the uncertainty band of a
 // deciding threshold) escalates to human review; a category no model or term could score (UNKNOWN) was
 // not checked, so the rules' `unknown` choice applies to it (by default review), never a silent approve.
+// A review-only category (Standard: SELF_HARM) is never rejected: at MEDIUM or HIGH it escalates with its
+// own name as the reason (`self_harm`), so that whoever reads the reasons sees what the person must check.
+// It still reaches a person when another category rejects the content: the decision stays reject and it
+// is escalated too (someone may need help whatever happens to the post).
 import { ruleAction, standardModerationRules, type DecidingLevel } from './policy-rules.ts';
 import type { ModerationRules, PolicyThresholds } from './policy-document.ts';
 import type { ModerationDecision } from './moderation-result.ts';
@@ -31,8 +35,9 @@ function isUncertain(c: DecidedCategory, rules: ModerationRules, thresholds: Pol
 
 const isKnownContent = (c: DecidedCategory) => c.triggered_by?.startsWith('bank:') ?? false;
 
-function reason(c: DecidedCategory, uncertain = false): string {
+function reason(c: DecidedCategory, rules: ModerationRules, uncertain = false): string {
   const name = c.name.toLowerCase();
+  if (rules.review_only.includes(c.name) && (c.risk_level === 'MEDIUM' || c.risk_level === 'HIGH')) return name;
   if (uncertain) return `uncertain_${name}`;
   if (c.risk_level === 'UNKNOWN') return `not_covered_${name}`;
   return `${c.risk_level.toLowerCase()}_risk_${name}`;
@@ -47,12 +52,13 @@ export function decide(categories: readonly DecidedCategory[], rules: Moderation
   const rejected = categories.filter((c) => levelAction(c, rules) === 'reject' && !uncertain.has(c.name));
   if (rejected.length) {
     const knownContent = rejected.some(isKnownContent);
-    const reasons = [...(knownContent ? ['known_content_match'] : []), ...rejected.filter((c) => !isKnownContent(c)).map((c) => reason(c))];
-    return { decision: 'reject', decision_type: 'fully_automated', escalate: false, escalate_reasons: [], reject_reasons: reasons };
+    const reasons = [...(knownContent ? ['known_content_match'] : []), ...rejected.filter((c) => !isKnownContent(c)).map((c) => reason(c, rules))];
+    const alsoReviewed = categories.filter((c) => rules.review_only.includes(c.name) && (c.risk_level === 'MEDIUM' || c.risk_level === 'HIGH'));
+    return { decision: 'reject', decision_type: 'fully_automated', escalate: alsoReviewed.length > 0, escalate_reasons: alsoReviewed.map((c) => reason(c, rules)), reject_reasons: reasons };
   }
   const reviewed = categories.filter((c) => uncertain.has(c.name) || levelAction(c, rules) === 'review');
   if (reviewed.length) {
-    return { decision: 'pending_review', decision_type: 'escalated', escalate: true, escalate_reasons: reviewed.map((c) => reason(c, uncertain.has(c.name))) };
+    return { decision: 'pending_review', decision_type: 'escalated', escalate: true, escalate_reasons: reviewed.map((c) => reason(c, rules, uncertain.has(c.name))) };
   }
   return { decision: 'approve', decision_type: 'fully_automated', escalate: false, escalate_reasons: [] };
 }

@@ -10,7 +10,7 @@
 // categories, added to the Standard ones. Documents stored before this rule are read the same way: their
 // results gain the Standard categories they did not name (docs/api.md#policies-per-tenant says why).
 import { z } from 'zod';
-import { TOXICITY_LABELS, VISUAL_CLASSES } from '../classes.ts';
+import { TEXT_LABELS, VISUAL_CLASSES } from '../classes.ts';
 import { BankCategorySchema } from './banks.ts';
 import { POLICY_TABLE_VERSION, STANDARD_CATEGORIES, type PolicySignal } from './standard-policy.ts';
 import { RISK_THRESHOLDS, standardModerationRules } from './policy-rules.ts';
@@ -18,12 +18,12 @@ import { RISK_THRESHOLDS, standardModerationRules } from './policy-rules.ts';
 const WeightSchema = z.number().gt(0).max(1).describe('Multiplies the signal score (0 < weight <= 1).');
 
 export const ItemClassSignalSchema = z
-  .strictObject({ class: z.enum([...TOXICITY_LABELS, ...VISUAL_CLASSES]), weight: WeightSchema })
-  .describe('A visual class, or a caption_language_toxicity label scored on the caption.');
+  .strictObject({ class: z.enum([...TEXT_LABELS, ...VISUAL_CLASSES]), weight: WeightSchema })
+  .describe('A visual class, or a text label (caption_language_toxicity, or self_harm) scored on the caption.');
 
 export const TextLabelSignalSchema = z
-  .strictObject({ text: z.enum(TOXICITY_LABELS), weight: WeightSchema })
-  .describe('A toxicity label, at its highest score over caption, text in images and speech.');
+  .strictObject({ text: z.enum(TEXT_LABELS), weight: WeightSchema })
+  .describe('A text label (the seven toxicity labels, or self_harm), at its highest risk over caption, text in images and speech.');
 
 export const TermListSignalSchema = z
   .strictObject({
@@ -113,6 +113,13 @@ export const ModerationRulesSchema = z.strictObject({
     .max(50)
     .default(() => [...STANDARD_RULES.review_categories])
     .describe('Categories escalated to review whenever they score LOW or above (and are not rejected).'),
+  review_only: z
+    .array(BankCategorySchema)
+    .max(50)
+    .default(() => [...STANDARD_RULES.review_only])
+    .describe(
+      'Categories never rejected automatically (default: SELF_HARM): at MEDIUM or HIGH they always go to review, whatever reject and review say, with the category name in lower case as the reason (self_harm); where the rules would reject them (a rejected LOW, or UNKNOWN with unknown: reject) they go to review instead. Documents stored without it get the default.',
+    ),
   uncertainty_band: z
     .number()
     .min(0)
@@ -208,6 +215,14 @@ export interface ResolvedPolicy {
   moderation: ModerationRules;
 }
 
+/**
+ * A document as stored, with the moderation rules added since it was published filled in with their
+ * Standard defaults (review_only): what scoring, deciding and GET /policy read.
+ */
+export function withRuleDefaults(doc: PolicyDocument): PolicyDocument {
+  return { ...doc, moderation: { ...standardModerationRules(), ...doc.moderation } };
+}
+
 function specOf(signal: PolicySignal): PolicySignalSpec {
   return 'visual' in signal ? { class: signal.visual, weight: signal.weight } : { text: signal.text, weight: signal.weight };
 }
@@ -244,7 +259,7 @@ export function resolvePolicyDocument(doc: PolicyDocument, version: string): Res
       thresholds: c.thresholds ?? doc.thresholds,
     };
   });
-  return { version, categories, moderation: doc.moderation };
+  return { version, categories, moderation: withRuleDefaults(doc).moderation };
 }
 
 /** Where each category a document scores (or turns off) comes from. */

@@ -17,3 +17,15 @@ export function classScoresSchema<G extends ClassGroup>(group: G) {
   const shape = Object.fromEntries(CLASS_GROUPS[group].map((c) => [c, ScoreSchema])) as GroupShape<G>;
   return z.strictObject(shape);
 }
+
+/**
+ * A text's scores: the spec's seven caption_language_toxicity labels in spec order, then the extension
+ * labels (self_harm). The extensions are optional only for results stored before them; new results carry them.
+ */
+export function textScoresSchema() {
+  return classScoresSchema('caption_language_toxicity').extend({
+    self_harm: ScoreSchema.optional().describe(
+      'Extension beyond the spec: suicidal intent, self-injury, or telling someone to harm or kill themselves (a probability; null where not scored). Absent in results stored before toxicity 3.0.0.',
+    ),
+  });
+}

@@ -6,6 +6,7 @@ export interface LanguageHeldBack {
   'rows'?: (number);
   'positives'?: (number);
   'rocAuc'?: (number | string);
+  'label'?: (string);
   '_rocAuc'?: "rocAuc";
 }
 
@@ -14,5 +15,6 @@ export interface LanguageHeldBack__Output {
   'rows': (number);
   'positives': (number);
   'rocAuc'?: (number);
+  'label': (string);
   '_rocAuc'?: "rocAuc";
 }
