@@ -1,7 +1,7 @@
 // Per-caption latency and throughput of the toxicity scorer on one core (Node's main thread), before
 // and after in one run: "before" is the artifact of BENCH_TOXICITY_BASELINE_VERSION (default: the last
 // English-only model, 1.1.0), "previous" that of BENCH_TOXICITY_PREVIOUS_VERSION (default: the previous
-// release, 2.1.0), both read from git history, and "after" the one the service loads. Written to
+// release, 2.2.0), both read from git history, and "after" the one the service loads. Written to
 // bench/results/toxicity.json. Run with `make bench-toxicity`.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { parseSettings } from '@modsvc/common/config';
 
 /** Baselines, found in git history by model version: the last English-only model and the previous release. */
 const BASELINE_VERSION = process.env.BENCH_TOXICITY_BASELINE_VERSION || '1.1.0';
-const PREVIOUS_VERSION = process.env.BENCH_TOXICITY_PREVIOUS_VERSION || '2.1.0';
+const PREVIOUS_VERSION = process.env.BENCH_TOXICITY_PREVIOUS_VERSION || '2.2.0';
 const ARTIFACT_PATH = 'services/text-toxicity/artifacts/toxicity-v1';
 
 const SUBJECTS = ['my dog', 'this view', 'the new bike', 'you', 'our team', 'that referee', 'grandma', 'the city at night', 'these idiots', 'the game'];

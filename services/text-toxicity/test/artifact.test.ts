@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,10 +7,18 @@ import { loadToxicityModel } from '../src/model/scorer.ts';
 import { settingsSchema } from '../src/settings.ts';
 
 const dirs: string[] = [];
+/** A copy of the committed artifact, with the bridge lexicon where its manifest expects it (beside the artifact's directory). */
 function copyArtifact(): string {
-  const d = mkdtempSync(join(tmpdir(), 'toxicity-artifact-'));
-  dirs.push(d);
+  const root = mkdtempSync(join(tmpdir(), 'toxicity-artifact-'));
+  dirs.push(root);
+  const d = join(root, 'toxicity-v1');
+  mkdirSync(d);
   for (const f of ['manifest.json', 'weights.bin', 'langid.bin', 'heads.bin']) copyFileSync(join(DEFAULT_MODEL_DIR, f), join(d, f));
+  const bridge = loadArtifact(DEFAULT_MODEL_DIR).manifest.bridge;
+  if (bridge) {
+    mkdirSync(join(d, bridge.dir), { recursive: true });
+    copyFileSync(join(DEFAULT_MODEL_DIR, bridge.dir, bridge.file), join(d, bridge.dir, bridge.file));
+  }
   return d;
 }
 afterEach(() => {
@@ -30,6 +38,19 @@ describe('toxicity artifact loading', () => {
     expect(m.manifest.format).toBe('modsvc-toxicity-linear');
     expect(m.weights.length).toBe(m.manifest.weights.buckets * m.columns);
     expect(m.scored.length).toBe(m.columns);
+  });
+
+  it('fails clearly when the bridge lexicon is missing or is not the one the model was fitted with', () => {
+    const bridge = loadArtifact(DEFAULT_MODEL_DIR).manifest.bridge;
+    expect(bridge).toBeDefined();
+    const d = copyArtifact();
+    const file = join(d, bridge!.dir, bridge!.file);
+    const bytes = readFileSync(file);
+    bytes[bytes.length - 1]! ^= 0xff;
+    writeFileSync(file, bytes);
+    expect(() => loadToxicityModel({ TOXICITY_MODEL_DIR: d })).toThrow(/bridge lexicon .* is not the one the model was fitted with/);
+    rmSync(file);
+    expect(() => loadToxicityModel({ TOXICITY_MODEL_DIR: d })).toThrow(/bridge lexicon .* not found/);
   });
 
   it('fails clearly when the directory has no manifest', () => {

@@ -143,9 +143,12 @@ describe('the served model', () => {
     expect(lang).toBe('de');
     const head = heads.get('de')!;
     const shared = scorer.windowedLogits(text, lang).logits[0]!;
-    const z = stackedLogit(head, headLogit(head, normalizeText(text), scorer.model.manifest.heads!.features), shared);
+    const own = stackedLogit(head, headLogit(head, normalizeText(text), scorer.model.manifest.heads!.features), shared);
     const cal = scorer.model.manifest.languages!.de!.labels.toxicity;
     if (!cal.scored) throw new Error('German toxicity is scored');
+    // 3.0.0: German has a bridge lexicon, and its toxicity stacks the English gloss's logit in.
+    const b = cal.bridge;
+    const z = b ? b.own * own + b.bridge * scorer.bridgeLogits(text, 'de')![0]! + b.intercept : own;
     const p = 1 / (1 + Math.exp(-(cal.calibration.a * z + cal.calibration.b)));
     expect(scorer.scoreOne(text).scores.toxicity).toBeCloseTo(p, 10);
   });

@@ -72,16 +72,13 @@ const CAPTIONS: Record<string, { benign: string[]; abusive: string[] }> = {
 const toxicity = (t: string): number | null => scorer.scoreOne(t).scores.toxicity;
 
 /**
- * Known failures since 2.1.0 (docs/toxicity.md, known weaknesses): the Italian kit (CONAN) is hate
- * speech against groups, and the Italian head, stacked with a large weight, scores the plain insult
- * "Sei proprio un idiota, stai zitto" below a benign caption; the Indonesian model misses "lonte"
- * and scores "anjing" (dog, also an insult) in a benign caption; the Spanish kit (HatEval) labels
- * hate speech only, and its non-hateful tweets are full of profanity, so "Vete a la mierda, hijo de
- * puta" scores low. /v1/models says so for each language (`sources[].toxicityMeans`, tested
- * below). Korean failed in 2.0.0 and passes since its head (jamo n-grams). These run as expected
- * failures, so the suite notices when a model fixes them.
+ * Known failure since 2.1.0 (docs/toxicity.md, known weaknesses): the Indonesian model misses "lonte"
+ * and scores "anjing" (dog, also an insult) in a benign caption. Spanish and Italian failed until 3.0.0
+ * (their kits marked hate speech against groups only; batch 7's insult and offence sources fixed them).
+ * Korean failed in 2.0.0 and passes since its head (jamo n-grams). These run as expected failures, so the
+ * suite notices when a model fixes them.
  */
-const KNOWN_FAILURES = new Set(['it', 'id', 'es']);
+const KNOWN_FAILURES = new Set(['id']);
 
 describe('toxicity in every language of the kit', () => {
   for (const [lang, { benign, abusive }] of Object.entries(CAPTIONS)) {
@@ -96,33 +93,48 @@ describe('toxicity in every language of the kit', () => {
     });
   }
 
-  it('scores only the labels a language has data for; the others are null', () => {
-    // Polish has toxicity labels only; Portuguese also insult, obscene and identity attacks.
+  it('scores the labels a language has data for, marks those it only glosses or templates as unmeasured, and leaves the rest null', () => {
+    const labelsOf = (lang: string) => manifest.languages![lang]!.labels;
+    // Korean (no lexicon, no templates): toxicity and identity attacks from its data, every other label null.
+    const ko = scorer.scoreOne(CAPTIONS.ko!.abusive[0]!);
+    expect(ko.language).toBe('ko');
+    expect(ko.scores.toxicity).not.toBeNull();
+    for (const l of ['obscene', 'insult', 'threat', 'sexual_explicit', 'self_harm'] as const) expect(ko.scores[l], l).toBeNull();
+    // Polish has toxicity data only: the other labels come from its templates and English gloss, scored unmeasured.
     const pl = scorer.scoreOne('Jesteś zwykłą kurwą');
     expect(pl.scores.toxicity).not.toBeNull();
-    for (const l of ['obscene', 'insult', 'identity_attack', 'threat'] as const) expect(pl.scores[l]).toBeNull();
-    const pt = scorer.scoreOne('Cala a boca, sua vadia nojenta');
-    expect(pt.scores.insult).not.toBeNull();
-    expect(pt.scores.threat).toBeNull();
-    // Labels with no human positives anywhere are null everywhere.
-    for (const lang of Object.keys(manifest.languages ?? {})) {
-      expect(manifest.languages![lang]!.labels.severe_toxicity.scored).toBe(false);
-      expect(manifest.languages![lang]!.labels.sexual_explicit.scored).toBe(false);
+    const plLabels = labelsOf('pl');
+    expect(plLabels.toxicity.scored && plLabels.toxicity.unmeasured).toBeFalsy();
+    for (const l of ['obscene', 'insult', 'identity_attack', 'threat'] as const) {
+      expect(pl.scores[l], l).not.toBeNull();
+      const c = plLabels[l];
+      expect(c.scored && c.unmeasured, l).toBeTruthy();
     }
+    // Portuguese insult is measured on its own data; its threat is unmeasured.
+    const pt = labelsOf('pt');
+    expect(pt.insult.scored && !pt.insult.unmeasured).toBe(true);
+    expect(pt.threat.scored && pt.threat.unmeasured).toBeTruthy();
+    // severe_toxicity has too few human positives in any language to calibrate: null everywhere.
+    for (const lang of Object.keys(manifest.languages ?? {})) expect(labelsOf(lang).severe_toxicity.scored, lang).toBe(false);
+    expect(labelsOf('en').sexual_explicit.scored).toBe(true);
   });
 
-  it('reports a language without training data and scores nothing for it', () => {
-    // Dutch and Finnish are not in the kit: named by the language identifier, every label null.
-    for (const [text, lang] of [
-      ['Dit is een foto van mijn hond op het strand, wat een mooie dag was het vandaag', 'nl'],
-      ['Tämä on kuva koirastani rannalla, olipa kaunis päivä tänään', 'fi'],
-    ] as const) {
-      const part = scorer.scoreOne(text);
-      expect(part.language).toBe(lang);
-      for (const l of TOXICITY_LABELS) expect(part.scores[l]).toBeNull();
-      expect(part.topSpan).toBeNull();
+  it('scores a language without kit data through the bridge only (unmeasured), and nothing for one without a lexicon', () => {
+    // Dutch: no kit rows, but a lexicon and templates: every label but severe_toxicity scored, all unmeasured.
+    const nl = scorer.scoreOne('Dit is een foto van mijn hond op het strand, wat een mooie dag was het vandaag');
+    expect(nl.language).toBe('nl');
+    for (const l of TOXICITY_LABELS) {
+      const c = manifest.languages!.nl!.labels[l];
+      if (l === 'severe_toxicity') expect(nl.scores[l]).toBeNull();
+      else expect(c.scored && c.unmeasured, l).toBeTruthy();
     }
-    // Japanese is identified, but its 348 kit rows are too few to calibrate: null, not guessed.
+    expect(nl.scores.toxicity!).toBeLessThan(0.2);
+    // Finnish: neither data nor lexicon: named by the language identifier, every label null.
+    const fi = scorer.scoreOne('Tämä on kuva koirastani rannalla, olipa kaunis päivä tänään');
+    expect(fi.language).toBe('fi');
+    for (const l of TOXICITY_LABELS) expect(fi.scores[l]).toBeNull();
+    expect(fi.topSpan).toBeNull();
+    // Japanese is identified, but its kit rows are too few to calibrate: null, not guessed.
     const ja = scorer.scoreOne('今日はとても良い天気ですね、散歩に行きましょう');
     expect(ja.language).toBe('ja');
     expect(ja.scores.toxicity).toBeNull();
@@ -169,6 +181,7 @@ describe('toxicity in every language of the kit', () => {
     expect(langs.get('it')!.sources.map((x) => x.toxicityMeans).join(' ')).toMatch(/insults aimed at a person are not covered/);
     // The toxicity label names the languages with their own head (English has none).
     const note = cov.labels.find((l) => l.label === 'toxicity')!.note;
-    expect(note).toMatch(/own head in ar, da, de, el, es, fr, hi, id, it, ko, pl, pt, ru, tr, zh$/);
+    expect(note).toMatch(/own head in ar, bn, da, de, el, es, fr, hi, id, it, ko, pl, pt, ru, tr, ur, vi, zh;/);
+    expect(note).toMatch(/also scored through their English gloss/);
   });
 });

@@ -25,8 +25,9 @@ describe('ToxicityScorer on the committed artifact', () => {
         expect(v).toBeNull();
       }
     }
-    // Labels with no human positives in the data are never scored.
-    expect(part!.scores.sexual_explicit).toBeNull();
+    // 3.0.0: English sexual_explicit and self_harm have data; severe_toxicity's 43 English positives are too few to calibrate.
+    expect(part!.scores.sexual_explicit).not.toBeNull();
+    expect(part!.scores.self_harm).not.toBeNull();
     expect(part!.scores.severe_toxicity).toBeNull();
     expect(part!.scores.toxicity).not.toBeNull();
   });
@@ -118,7 +119,8 @@ describe('windowing and topSpan', () => {
     expect(buried.scores.threat!).toBeGreaterThan(threat('You are a worthless idiot') * 10);
     const transcript = scorer.scoreOne('i am going to kill you but i will find you and i will hurt you');
     expect(transcript.scores.threat!).toBeGreaterThanOrEqual(threat('i am going to kill you') - 1e-9);
-    expect(transcript.topSpan!.text).toMatch(/kill/);
+    // The span is a threatening clause (3.0.0 scores "i will hurt you" a little above "kill"), not the neutral one between.
+    expect(transcript.topSpan!.text).toMatch(/kill you|hurt you/);
   });
 
   it('returns no span for empty text', () => {

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { TOXICITY_LABELS } from '@modsvc/common/classes';
+import { TEXT_LABELS } from '@modsvc/common/classes';
 import { optionalString } from '@modsvc/common/config';
 import { readCsvRecords } from '../src/model/csv.ts';
 import { normalizeText } from '../src/model/normalize.ts';
@@ -28,7 +28,14 @@ export const MAIN_FILE = 'text/toxicity_train.csv.gz';
 export const PROVENANCE_FILE = 'text/toxicity_train_provenance.csv.gz';
 export const AUX_FILE = 'text/toxicity_aux_weak_synthetic.csv.gz';
 export const MULTILINGUAL_FILE = 'text/multilingual_train.csv.gz';
-export const DATA_FILES = [MAIN_FILE, PROVENANCE_FILE, AUX_FILE, MULTILINGUAL_FILE];
+/** Text batch 7 (2026-12-01): English threat, insult, sexual and identity labels; more languages; self-harm. */
+export const ENGLISH_BATCH7_FILE = 'text/english_batch7.csv.gz';
+export const MULTILINGUAL_BATCH7_FILE = 'text/multilingual_batch7.csv.gz';
+export const SELF_HARM_FILE = 'text/self_harm.csv.gz';
+export const DATA_FILES = [MAIN_FILE, PROVENANCE_FILE, AUX_FILE, MULTILINGUAL_FILE, ENGLISH_BATCH7_FILE, MULTILINGUAL_BATCH7_FILE, SELF_HARM_FILE];
+
+/** Which kit file a row comes from ('functional': the team's templates, train/functional/). */
+export type KitFile = 'main' | 'aux' | 'multilingual' | 'english7' | 'multilingual7' | 'self_harm' | 'functional';
 
 /**
  * HateCheck functionalities never trained on: negation (hateful and non-hateful), counter-speech
@@ -56,7 +63,7 @@ export interface Row {
   source: string;
   /** Template name for the synthetic bias-madlibs rows. */
   template: string | null;
-  /** Labels in TOXICITY_LABELS order; NaN = not annotated. */
+  /** Labels in TEXT_LABELS order; NaN = not annotated. */
   labels: Float32Array;
   split: Split;
   /** HateCheck functionality and gold label (hateful) for HateCheck rows. */
@@ -66,13 +73,15 @@ export interface Row {
   weak: boolean;
   /** ISO 639-1 language: `en` for the main and aux files, the `lang` column of the multilingual file. */
   lang: string;
-  /** From the multilingual file. */
+  /** From a multilingual file (not the English ones or the self-harm file). */
   multi: boolean;
+  file: KitFile;
 }
 
 /**
- * Which multilingual rows are held back (split `holdout`: never trained or calibrated on): entries
- * `lang` (a whole language) or `lang:source` (one source of a language), comma-separated.
+ * Which rows are held back (split `holdout`: never trained or calibrated on): entries `lang` (a whole
+ * language of the multilingual files) or `lang:source` (one source of a language, in any file:
+ * `en:kaggle_insults_2012` too), comma-separated.
  */
 export function parseHoldout(spec: string): { langs: Set<string>; sources: Set<string> } {
   const langs = new Set<string>();
@@ -100,8 +109,8 @@ export function cleanKitText(text: string): string {
 export const badLabelCells: string[] = [];
 
 export function parseLabels(rec: Record<string, string>, lenient = false): Float32Array {
-  const out = new Float32Array(TOXICITY_LABELS.length);
-  TOXICITY_LABELS.forEach((l, i) => {
+  const out = new Float32Array(TEXT_LABELS.length);
+  TEXT_LABELS.forEach((l, i) => {
     const v = (rec[l] ?? '').trim();
     if (v === '') {
       out[i] = Number.NaN;
@@ -152,8 +161,17 @@ export function loadTrainingData(dataDir: string, opts: { includeAux?: boolean; 
   }
   const prov = new Map<string, string>();
   for (const r of readCsvRecords(join(dataDir, PROVENANCE_FILE))) prov.set(r.id ?? '', r.original_labels ?? '');
-  const held = new Set(HELD_OUT_FUNCTIONALITIES);
+  const heldFunctionalities = new Set(HELD_OUT_FUNCTIONALITIES);
+  const held = parseHoldout(opts.holdout ?? '');
+  const heldBack = (lang: string, source: string, multi: boolean): boolean => (multi && held.langs.has(lang)) || held.sources.has(`${lang}:${source}`);
   const rows: Row[] = [];
+  const push = (r: Record<string, string>, file: KitFile, lang: string, multi: boolean, extra: Partial<Row> = {}): void => {
+    const text = multi || file === 'self_harm' ? cleanKitText(r.text ?? '') : (r.text ?? '');
+    const norm = normalizeText(text);
+    const source = r.source ?? '';
+    const split: Split = heldBack(lang, source, multi) ? 'holdout' : splitFor(norm);
+    rows.push({ id: r.id ?? '', text, norm, source, template: null, labels: parseLabels(r, multi), split, functionality: null, hateful: null, weak: false, lang, multi, file, ...extra });
+  };
   for (const r of readCsvRecords(join(dataDir, MAIN_FILE))) {
     const source = r.source ?? '';
     let functionality: string | null = null;
@@ -165,27 +183,25 @@ export function loadTrainingData(dataDir: string, opts: { includeAux?: boolean; 
     }
     const text = r.text ?? '';
     const norm = normalizeText(text);
-    const split: Split = functionality && held.has(functionality) ? 'hc_holdout' : splitFor(norm);
-    rows.push({ id: r.id ?? '', text, norm, source, template: null, labels: parseLabels(r), split, functionality, hateful, weak: false, lang: 'en', multi: false });
+    const split: Split = functionality && heldFunctionalities.has(functionality) ? 'hc_holdout' : heldBack('en', source, false) ? 'holdout' : splitFor(norm);
+    rows.push({ id: r.id ?? '', text, norm, source, template: null, labels: parseLabels(r), split, functionality, hateful, weak: false, lang: 'en', multi: false, file: 'main' });
   }
   if (opts.includeAux !== false) {
     for (const r of readCsvRecords(join(dataDir, AUX_FILE))) {
       const text = r.text ?? '';
       const norm = normalizeText(text);
       const template = /template=(\w+)/.exec(r.original_labels ?? '')?.[1] ?? null;
-      rows.push({ id: r.id ?? '', text, norm, source: r.source ?? '', template, labels: parseLabels(r), split: splitFor(norm), functionality: null, hateful: null, weak: true, lang: 'en', multi: false });
+      rows.push({ id: r.id ?? '', text, norm, source: r.source ?? '', template, labels: parseLabels(r), split: splitFor(norm), functionality: null, hateful: null, weak: true, lang: 'en', multi: false, file: 'aux' });
     }
   }
+  for (const r of readCsvRecords(join(dataDir, ENGLISH_BATCH7_FILE))) push(r, 'english7', 'en', false);
+  for (const r of readCsvRecords(join(dataDir, SELF_HARM_FILE))) {
+    const lang = r.lang ?? '';
+    push(r, 'self_harm', lang, lang !== 'en');
+  }
   if (opts.includeMultilingual !== false) {
-    const held = parseHoldout(opts.holdout ?? '');
-    for (const r of readCsvRecords(join(dataDir, MULTILINGUAL_FILE))) {
-      const text = cleanKitText(r.text ?? '');
-      const norm = normalizeText(text);
-      const lang = r.lang ?? '';
-      const source = r.source ?? '';
-      const split: Split = held.langs.has(lang) || held.sources.has(`${lang}:${source}`) ? 'holdout' : splitFor(norm);
-      rows.push({ id: r.id ?? '', text, norm, source, template: null, labels: parseLabels(r, true), split, functionality: null, hateful: null, weak: false, lang, multi: true });
-    }
+    for (const r of readCsvRecords(join(dataDir, MULTILINGUAL_FILE))) push(r, 'multilingual', r.lang ?? '', true);
+    for (const r of readCsvRecords(join(dataDir, MULTILINGUAL_BATCH7_FILE))) push(r, 'multilingual7', r.lang ?? '', true);
   }
   return { rows, dataDir };
 }
@@ -215,4 +231,28 @@ export const SOURCE_TOXICITY_MEANS: Record<string, string> = {
   conan: 'hate speech against a group (mostly Muslims), with counter-narratives as the not-toxic texts; insults aimed at a person are not covered (CONAN)',
   rutoxic: 'toxic comments (Russian toxic comments)',
   inspectionai: 'share of annotators who found the text toxic (Japanese toxicity)',
+  // Text batch 7 (../shared/data/text/batch7-sources/*.md).
+  convabuse: 'share of annotators who found the message to a conversational agent abusive (ConvAbuse)',
+  edos_semeval2023: 'sexist threats, derogation or animosity (EDOS); prejudiced discussion and not-sexist posts are not annotated',
+  ethos: 'hate speech (ETHOS; only its hateful comments are annotated for toxicity)',
+  implicit_hate_latent_hatred: 'explicit or implicit hate (Latent Hatred); not-hate posts are not annotated for toxicity',
+  olid_offenseval2019: 'offensive language: targeted insults, threats or untargeted profanity (OLID)',
+  ar_lhsab: 'abusive or hateful (L-HSAB, Levantine)',
+  ar_osact2022: 'offensive (OSACT 2022)',
+  ar_thsab: 'abusive or hateful (T-HSAB, Tunisian)',
+  bn_multitoxic: 'any toxic label: vulgar, insult, threat, hate, religious hatred, troll (Bengali multi-label)',
+  bn_trac2: 'overtly aggressive (TRAC-2)',
+  de_germeval2021: 'toxic: insults, vulgarity, discrimination, threats, mockery (GermEval 2021)',
+  de_hasoc2020: 'hate, offensive or profane (HASOC 2020)',
+  es_detoxis: 'toxic comments on immigration news (DETOXIS)',
+  es_mexa3t2020: 'aggressive tweets (MEX-A3T 2020)',
+  es_offendes: 'offensive at a person or a group; expletives alone are not toxic (OffendES)',
+  hi_trac2: 'overtly aggressive (TRAC-2)',
+  id_ibrohim2018: 'abusive language (Ibrohim & Budi 2018)',
+  it_haspeede2: 'hate speech against immigrants, Muslims or Roma only; rude posts are labelled not toxic (HaSpeeDe 2)',
+  it_haspeede2018_fb: 'hate speech (HaSpeeDe 2018, Facebook)',
+  it_pejorativity: 'misogyny (PejorativITy)',
+  pt_hatebr: 'offensive comments on politicians (HateBR)',
+  ur_ruhsold: 'abusive, offensive, hateful or profane (RUHSOLD, Roman Urdu)',
+  vi_vihsd: 'offensive or hateful (ViHSD)',
 };

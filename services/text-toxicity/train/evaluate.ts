@@ -1,5 +1,5 @@
 // Metrics of a toxicity scorer on labelled rows: per label, per source, per HateCheck functionality.
-import { TOXICITY_LABELS, type ToxicityLabel } from '@modsvc/common/classes';
+import { TEXT_LABELS, type TextLabel } from '@modsvc/common/classes';
 import { averagePrecision, rocAuc, statsAtThreshold } from '@modsvc/common/evaluation';
 import type { ToxicityScorer } from '../src/model/scorer.ts';
 
@@ -8,7 +8,7 @@ export interface EvalRow {
   source: string;
   /** Known language of the row (kit `lang`); scoring still detects it, as the service does. */
   lang?: string;
-  labels: Float32Array; // TOXICITY_LABELS order, NaN = not annotated
+  labels: Float32Array; // TEXT_LABELS order, NaN = not annotated
   functionality?: string | null;
   hateful?: boolean | null;
 }
@@ -24,7 +24,7 @@ export interface LabelMetrics {
   meanScore: number | null;
 }
 
-export type LabelTable = Partial<Record<ToxicityLabel, LabelMetrics>>;
+export type LabelTable = Partial<Record<TextLabel, LabelMetrics>>;
 
 export interface EvalReport {
   rows: number;
@@ -63,9 +63,9 @@ export function labelMetrics(scores: number[], labels: number[], threshold: numb
  * for the label) counts as 0, i.e. not flagged, when at least half the rows got a score; a label
  * scored for fewer rows is left out (it is not scored for these rows' language).
  */
-function table(rows: EvalRow[], scored: (Record<ToxicityLabel, number | null>)[], thresholds: Record<ToxicityLabel, number | null>): LabelTable {
+function table(rows: EvalRow[], scored: (Record<TextLabel, number | null>)[], thresholds: Record<TextLabel, number | null>): LabelTable {
   const out: LabelTable = {};
-  TOXICITY_LABELS.forEach((label, li) => {
+  TEXT_LABELS.forEach((label, li) => {
     const s: number[] = [];
     const y: number[] = [];
     let nulls = 0;
@@ -94,7 +94,7 @@ export function evaluate(scorer: ToxicityScorer, rows: EvalRow[], thresholdLangu
   const scored = details.map((d) => d.scores);
   const overall = table(rows, scored, thresholds);
   const toxCol = scorer.model.scored.find((s) => s.label === 'toxicity')?.info.column ?? 0;
-  const toxIdx = TOXICITY_LABELS.indexOf('toxicity');
+  const toxIdx = TEXT_LABELS.indexOf('toxicity');
   const lz: number[] = [];
   const ly: number[] = [];
   rows.forEach((r, i) => {
@@ -153,7 +153,7 @@ const f3 = (x: number | null | undefined): string => (x === null || x === undefi
 
 export function labelTableMarkdown(t: LabelTable): string {
   const lines = ['| label | n | positives | ROC-AUC | AP | threshold | precision | recall |', '|---|---:|---:|---:|---:|---:|---:|---:|'];
-  for (const label of TOXICITY_LABELS) {
+  for (const label of TEXT_LABELS) {
     const m = t[label];
     if (!m) continue;
     lines.push(`| ${label} | ${m.n} | ${m.positives} | ${f3(m.rocAuc)} | ${f3(m.averagePrecision)} | ${f3(m.threshold)} | ${f3(m.precision)} | ${f3(m.recall)} |`);
@@ -171,7 +171,7 @@ export function reportMarkdown(title: string, r: EvalReport): string {
   if (sources.length > 1) {
     parts.push('Per source:', '', '| source | label | n | positives | ROC-AUC | AP | precision | recall |', '|---|---|---:|---:|---:|---:|---:|---:|');
     for (const src of sources) {
-      for (const label of TOXICITY_LABELS) {
+      for (const label of TEXT_LABELS) {
         const m = r.bySource[src]![label];
         if (!m) continue;
         parts.push(`| ${src} | ${label} | ${m.n} | ${m.positives} | ${f3(m.rocAuc)} | ${f3(m.averagePrecision)} | ${f3(m.precision)} | ${f3(m.recall)} |`);
@@ -194,7 +194,7 @@ export interface BenignReport {
   description: string;
   n: number;
   /** Per scored label: share of texts scoring >= 0.5, share >= the label's threshold, mean score. */
-  labels: Partial<Record<ToxicityLabel, { fprAt05: number; fprAtThreshold: number | null; threshold: number | null; meanScore: number }>>;
+  labels: Partial<Record<TextLabel, { fprAt05: number; fprAtThreshold: number | null; threshold: number | null; meanScore: number }>>;
   /** Share of texts where any scored label is >= 0.5. */
   anyAt05: number;
 }
@@ -206,9 +206,9 @@ export function benignFalsePositives(scorer: ToxicityScorer, texts: string[], de
   const labels: BenignReport['labels'] = {};
   let any = 0;
   scored.forEach((s) => {
-    if (TOXICITY_LABELS.some((l) => (s[l] ?? 0) >= 0.5)) any++;
+    if (TEXT_LABELS.some((l) => (s[l] ?? 0) >= 0.5)) any++;
   });
-  for (const label of TOXICITY_LABELS) {
+  for (const label of TEXT_LABELS) {
     const v = scored.map((s) => s[label]).filter((x): x is number => x !== null);
     if (!v.length) continue;
     const thr = thresholds[label];
@@ -228,7 +228,7 @@ export function benignFalsePositives(scorer: ToxicityScorer, texts: string[], de
  * caption-like span of each (its first 3-12 words, length cycling with the row index).
  */
 export function benignSets(rows: { text: string; source: string; labels: Float32Array }[]): { full: string[]; captions: string[] } {
-  const tox = TOXICITY_LABELS.indexOf('toxicity');
+  const tox = TEXT_LABELS.indexOf('toxicity');
   const full = rows.filter((r) => r.source !== 'hatecheck' && r.labels[tox] === 0).map((r) => r.text);
   const captions = full
     .map((t, i) => t.split(/\s+/).filter(Boolean).slice(0, 3 + (i % 10)).join(' '))
@@ -264,7 +264,7 @@ export function languageBenignMarkdown(reports: Record<string, LanguageBenignRep
 export function benignMarkdown(reports: BenignReport[]): string {
   const lines = ['| set | n | label | FPR at 0.5 | threshold | FPR at threshold | mean score |', '|---|---:|---|---:|---:|---:|---:|'];
   for (const r of reports) {
-    for (const label of TOXICITY_LABELS) {
+    for (const label of TEXT_LABELS) {
       const m = r.labels[label];
       if (!m) continue;
       lines.push(`| ${r.description} | ${r.n} | ${label} | ${f3(m.fprAt05)} | ${f3(m.threshold)} | ${f3(m.fprAtThreshold)} | ${f3(m.meanScore)} |`);

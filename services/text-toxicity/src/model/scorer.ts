@@ -7,9 +7,10 @@
 // no data for, or any label of a language without training data, is null. From 2.1.0 a language
 // with its own toxicity head (language-heads.ts) gets toxicity from the head stacked with the
 // shared model.
-import { TOXICITY_LABELS, emptyScores, type ToxicityLabel } from '@modsvc/common/classes';
+import { TEXT_LABELS, emptyScores, type TextLabel } from '@modsvc/common/classes';
 import type { TextSource, TextToxicityApi } from '@modsvc/common/contracts';
 import type { TextSpanEvidence, TextToxicityPart } from '@modsvc/common/jobs';
+import type { OperatingPoints } from '@modsvc/common/domain/operating-points';
 import { loadArtifact, type LoadedToxicityModel } from './artifact.ts';
 import { headLogit, stackedLogit } from './language-heads.ts';
 import { normalizeText } from './normalize.ts';
@@ -133,7 +134,9 @@ export function scoringWindows(text: string, words: number, stride: number, clau
 
 export interface DetailedScore {
   /** Calibrated probability per scored label (max over windows); null for unscored labels. */
-  scores: Record<ToxicityLabel, number | null>;
+  scores: Record<TextLabel, number | null>;
+  /** The language's operating points of each scored label (3.0.0+ artifacts). */
+  operatingPoints: Partial<Record<TextLabel, OperatingPoints>>;
   /** Detected language (ISO 639-1); null when the text has too few letters or the artifact has no language identifier. */
   language: string | null;
   /** Raw logit per scored label (max over windows), in manifest column order. */
@@ -147,8 +150,20 @@ export function sigmoid(z: number): number {
   return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
 }
 
-/** Per manifest column: Platt parameters and threshold for one language, or null (label not scored there). */
-export type ColumnCalibration = ({ a: number; b: number; threshold: number } | null)[];
+/** One label's scoring in one language: Platt parameters, threshold, and (3.0.0+) operating points and how the English bridge enters. */
+export interface LabelCalibration {
+  a: number;
+  b: number;
+  threshold: number;
+  operatingPoints?: OperatingPoints;
+  /** Stacked with the logit of the text's English gloss. */
+  bridge?: { own: number; bridge: number; intercept: number };
+  /** No data of the language: the larger of the own logit and the English gloss's, as available (artifact.ts). */
+  unmeasured?: { own: boolean; bridge: boolean };
+}
+
+/** Per manifest column: the label's calibration in one language, or null (label not scored there). */
+export type ColumnCalibration = (LabelCalibration | null)[];
 
 /** Which calibration a text gets: its language's, the default (English; no letters), or none (language without data). */
 export interface CalibrationChoice {
@@ -189,13 +204,30 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
       const cols: ColumnCalibration = this.unscored.slice();
       for (const s of model.scored) {
         const l = info.labels[s.label];
-        if (l?.scored) cols[s.info.column] = { ...l.calibration, threshold: l.threshold };
+        // A label scored from the English gloss alone is not scored without the lexicon.
+        // An unmeasured label that only the English gloss scores is not scored without the lexicon.
+        const unmeasured = l?.scored && l.unmeasured ? { own: l.unmeasured.own, bridge: l.unmeasured.bridge && model.bridge?.has(lang) === true } : undefined;
+        if (!l?.scored || (unmeasured && !unmeasured.own && !unmeasured.bridge)) continue;
+        cols[s.info.column] = {
+          a: l.calibration.a,
+          b: l.calibration.b,
+          threshold: l.threshold,
+          ...(l.operatingPoints ? { operatingPoints: l.operatingPoints } : {}),
+          ...(l.bridge && model.bridge?.has(lang) ? { bridge: l.bridge } : {}),
+          ...(unmeasured ? { unmeasured } : {}),
+        };
       }
       this.languageCalibration.set(lang, cols);
     }
     // Text without letters gets English's calibration (the labels English scores).
     const en = this.languageCalibration.get('en');
     if (en) this.defaultCalibration = en;
+  }
+
+  /** Whether a label is scored for text in a language (its calibration exists: own data, or the English bridge with its lexicon loaded). */
+  languageScores(language: string, label: TextLabel): boolean {
+    const col = this.model.scored.find((s) => s.label === label)?.info.column;
+    return col !== undefined && (this.languageCalibration.get(language)?.[col] ?? null) !== null;
   }
 
   /** Languages with their own calibration (every other language the identifier names is not scored). */
@@ -267,7 +299,7 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
    * Max-over-windows logits, with the toxicity column stacked with the language's head where it
    * has one (the shared model's window still picks topSpan). The returned logits are a fresh array.
    */
-  servedLogits(text: string, lang: string | null): { logits: Float64Array; bestWindow: Int32Array; windows: TextWindow[] } {
+  ownLogits(text: string, lang: string | null): { logits: Float64Array; bestWindow: Int32Array; windows: TextWindow[] } {
     const w = this.windowedLogits(text, lang);
     const head = lang === null ? undefined : this.model.heads.get(lang);
     if (head && this.toxColumn >= 0) {
@@ -277,10 +309,31 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
     return w;
   }
 
+  /** The shared model's max-over-windows logits of the text's English gloss (a fresh array), or null without a lexicon for the language. */
+  bridgeLogits(text: string, lang: string | null): Float64Array | null {
+    const gloss = lang === null || lang === 'en' ? null : this.model.bridge?.gloss(text, lang);
+    if (gloss === null || gloss === undefined) return null;
+    return Float64Array.from(this.windowedLogits(gloss, 'en').logits);
+  }
+
+  /** The logits as served in a language: ownLogits, with the English bridge stacked in or standing in where the language's calibration says so. */
+  servedLogits(text: string, lang: string | null, columns: ColumnCalibration = lang === null ? this.defaultCalibration : (this.languageCalibration.get(lang) ?? this.unscored)): { logits: Float64Array; bestWindow: Int32Array; windows: TextWindow[] } {
+    const w = this.ownLogits(text, lang);
+    if (!columns.some((c) => c?.bridge || c?.unmeasured?.bridge)) return w;
+    const zb = this.bridgeLogits(text, lang);
+    if (!zb) return w;
+    columns.forEach((c, col) => {
+      if (c?.unmeasured?.bridge) w.logits[col] = c.unmeasured.own ? Math.max(w.logits[col]!, zb[col]!) : zb[col]!;
+      else if (c?.bridge) w.logits[col] = c.bridge.own * w.logits[col]! + c.bridge.bridge * zb[col]! + c.bridge.intercept;
+    });
+    return w;
+  }
+
   scoreDetailed(text: string, language?: string | null): DetailedScore {
     const choice = this.calibrationFor(text, language);
-    const { logits: best, bestWindow, windows } = this.servedLogits(text, choice.language);
-    const scores = emptyScores(TOXICITY_LABELS);
+    const { logits: best, bestWindow, windows } = this.servedLogits(text, choice.language, choice.columns);
+    const scores = emptyScores(TEXT_LABELS);
+    const operatingPoints: Partial<Record<TextLabel, OperatingPoints>> = {};
     // topSpan: the window behind the highest calibrated score of any label (toxicity on ties).
     let topColumn = this.spanColumn;
     let topProb = -1;
@@ -290,6 +343,7 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
       // Platt slopes are positive (enforced in training), so the max logit is the max probability.
       const p = sigmoid(cal.a * best[s.info.column]! + cal.b);
       scores[s.label] = p;
+      if (cal.operatingPoints) operatingPoints[s.label] = cal.operatingPoints;
       if (p > topProb || (p === topProb && s.info.column === this.spanColumn)) {
         topProb = p;
         topColumn = s.info.column;
@@ -297,12 +351,13 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
     }
     const tw = topProb >= 0 ? windows[bestWindow[topColumn]!] : undefined;
     const topSpan: TextSpanEvidence | null = tw ? { start: tw.start, end: tw.end, text: text.slice(tw.start, tw.end) } : null;
-    return { scores, language: choice.language, logits: best, topSpan, windows: windows.length };
+    return { scores, operatingPoints, language: choice.language, logits: best, topSpan, windows: windows.length };
   }
 
   scoreOne(text: string, language?: string | null): TextToxicityPart {
     const d = this.scoreDetailed(text, language);
-    return { scores: d.scores, topSpan: d.topSpan, model: this.modelId, language: d.language };
+    const ops = Object.keys(d.operatingPoints).length ? { operatingPoints: d.operatingPoints } : {};
+    return { scores: d.scores, ...ops, topSpan: d.topSpan, model: this.modelId, language: d.language };
   }
 
   /** Speech transcripts come from an English-only recogniser: scored and reported as English. */
@@ -312,8 +367,8 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
   }
 
   /** Per-label decision thresholds (calibrated probability) for a language (default: English), null for unscored labels. */
-  thresholds(language?: string | null): Record<ToxicityLabel, number | null> {
-    const out = emptyScores(TOXICITY_LABELS);
+  thresholds(language?: string | null): Record<TextLabel, number | null> {
+    const out = emptyScores(TEXT_LABELS);
     const cols = language === undefined || language === null || !this.model.manifest.languages ? this.defaultCalibration : (this.languageCalibration.get(language) ?? this.unscored);
     for (const s of this.model.scored) out[s.label] = cols[s.info.column]?.threshold ?? null;
     return out;
