@@ -59,7 +59,14 @@ export interface VisionPart {
   framesAnalysed: number;
   /** Scored classes whose score is a model's own confidence (see VisionAnalysis.uncalibrated); absent in older records. */
   uncalibrated?: VisualClass[];
-  ocr: { text: string; toxicity: TextToxicityPart | null } | null;
+  ocr: VisionOcrPart | null;
+}
+
+export interface VisionOcrPart {
+  text: string;
+  /** `id@version` of the OCR model that read the frames (also when it read nothing); absent in parts stored before it was recorded. */
+  recognizer?: string;
+  toxicity: TextToxicityPart | null;
 }
 
 export interface SpeechPart {

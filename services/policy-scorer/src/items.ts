@@ -23,6 +23,12 @@ function visualGroup<G extends VisualGroup>(job: JobRecord, group: G): ClassScor
   return Object.fromEntries(CLASS_GROUPS[group].map((c) => [c, round(scores?.[c] ?? null)])) as ClassScores<(typeof CLASS_GROUPS)[G][number]>;
 }
 
+function ocrResult(job: JobRecord): OcrResult | null {
+  const ocr = job.parts.vision?.ocr;
+  if (!ocr) return null;
+  return { text: ocr.text, ...(ocr.recognizer ? { recognizer: ocr.recognizer } : {}), ...textGroup(ocr.toxicity) };
+}
+
 function speechResult(job: JobRecord): SpeechResult | null {
   const speech = job.parts.speech;
   if (!speech) return null;
@@ -44,7 +50,7 @@ export function buildItemsResult(job: JobRecord, known: KnownContent = NO_KNOWN_
     url: job.url,
     evidence: vision?.evidence ?? {},
     uncalibrated: vision?.uncalibrated ?? [],
-    ocr: vision?.ocr ? { text: vision.ocr.text, ...textGroup(vision.ocr.toxicity) } : null,
+    ocr: ocrResult(job),
     speech: speechResult(job),
     models: [...new Set([...(vision?.models ?? []), ...textModels])],
     ...knownContentFields(job, known),

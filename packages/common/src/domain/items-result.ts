@@ -39,8 +39,15 @@ const toxicityFields = {
 };
 
 export const OcrResultSchema = z
-  .strictObject({ text: z.string(), ...toxicityFields })
-  .describe('Text read in the image or frames, and its toxicity.');
+  .strictObject({
+    text: z.string(),
+    recognizer: z
+      .string()
+      .optional()
+      .describe('id@version of the OCR model that read the image or frames, also when it read nothing; absent in results from before it was recorded.'),
+    ...toxicityFields,
+  })
+  .describe('Text read in the image or frames, and its toxicity; the whole field is null when no OCR model is loaded.');
 
 export const SpeechSegmentSchema = z.strictObject({
   start: z.number().describe('Seconds from the start of the media.'),
