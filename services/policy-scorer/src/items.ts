@@ -35,6 +35,12 @@ function speechResult(job: JobRecord): SpeechResult | null {
   return { transcript: speech.transcript, segments: speech.segments, recognizer: speech.recognizer || null, error: speech.error, ...textGroup(speech.toxicity) };
 }
 
+/** The speech recogniser, when it contributed a transcript (not when it was missing or heard no speech). */
+function speechModels(job: JobRecord): string[] {
+  const speech = job.parts.speech;
+  return speech?.recognizer && speech.transcript.trim() ? [speech.recognizer] : [];
+}
+
 export function buildItemsResult(job: JobRecord, known: KnownContent = NO_KNOWN_CONTENT): ItemsResult {
   const vision = job.parts.vision;
   const textModels = [job.parts.caption?.toxicity, vision?.ocr?.toxicity, job.parts.speech?.toxicity].flatMap((p) => (p?.model ? [p.model] : []));
@@ -52,7 +58,7 @@ export function buildItemsResult(job: JobRecord, known: KnownContent = NO_KNOWN_
     uncalibrated: vision?.uncalibrated ?? [],
     ocr: ocrResult(job),
     speech: speechResult(job),
-    models: [...new Set([...(vision?.models ?? []), ...textModels])],
+    models: [...new Set([...(vision?.models ?? []), ...speechModels(job), ...textModels])],
     ...knownContentFields(job, known),
     caption_language: job.parts.caption?.toxicity.language ?? null,
   };

@@ -88,7 +88,7 @@ export const ItemsResultSchema = z
       ),
     ocr: OcrResultSchema.nullable(),
     speech: SpeechResultSchema.nullable(),
-    models: z.array(z.string()).describe('id@version of every model that contributed.'),
+    models: z.array(z.string()).describe('id@version of every model that contributed, the speech recogniser included when it gave a transcript.'),
     ...knownContentFields,
     caption_language: TextLanguageSchema.optional().describe(
       'Detected language of the caption (ISO 639-1); null when there is no caption or it has too few letters to tell; absent in results from before language identification. `ocr.language` and `speech.language` give the language of the other texts.',
