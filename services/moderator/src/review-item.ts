@@ -10,6 +10,7 @@ import {
   isPolicyResult,
   reviewItemOf,
   RISK_THRESHOLDS,
+  roundScore,
   type HashMatch,
   type ModerationJob,
   type PolicyResult,
@@ -40,7 +41,7 @@ function toxicitySpan(source: Source, part: TextToxicityPart | null | undefined)
     .sort((a, b) => b[1] - a[1])[0] ?? [null, null];
   // Only a span that scored at a risk level is worth a reviewer's attention (LOW and above).
   if (label === null || score === null || score < RISK_THRESHOLDS.LOW) return [];
-  return [{ source, label, score, start: part.topSpan.start, end: part.topSpan.end, text: part.topSpan.text }];
+  return [{ source, label, score: roundScore(score), start: part.topSpan.start, end: part.topSpan.end, text: part.topSpan.text }];
 }
 
 function textSpans(job: JobRecord): TextSpan[] {
@@ -64,7 +65,7 @@ function textSpans(job: JobRecord): TextSpan[] {
 
 function evidence(job: JobRecord): ReviewItemDetail['evidence'] {
   return Object.entries(job.parts.vision?.evidence ?? {}).flatMap(([cls, list]) =>
-    (list ?? []).map((e) => ({ class: cls, timestamp: e.timestamp, score: e.score, box: e.box ?? null })),
+    (list ?? []).map((e) => ({ class: cls, timestamp: e.timestamp, score: roundScore(e.score), box: e.box ?? null })),
   );
 }
 

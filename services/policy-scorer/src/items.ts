@@ -1,17 +1,13 @@
 // Assembles the items-and-characteristics result from the stages' parts. Every group and class of the spec
 // is present; a class no model scored is null. Extra documented fields: evidence, uncalibrated, ocr, speech, models.
-import { CLASS_GROUPS, TOXICITY_LABELS, type ClassScores, type ToxicityLabel, type VisualGroup } from '@modsvc/common/classes';
+import { CLASS_GROUPS, TOXICITY_LABELS, type ClassScores, type ToxicityLabel, type VisualClass, type VisualGroup } from '@modsvc/common/classes';
 import type { JobRecord, TextToxicityPart } from '@modsvc/common/jobs';
-import type { ItemsResult, OcrResult, SpeechResult } from '@modsvc/common/domain/index';
+import { roundScore, type ItemsResult, type OcrResult, type SpeechResult, type VisualEvidence } from '@modsvc/common/domain/index';
 import type { KnownContent } from './bank-matcher.ts';
 import { knownContentFields, NO_KNOWN_CONTENT } from './known-content.ts';
 
-function round(score: number | null): number | null {
-  return score === null ? null : Math.round(score * 10000) / 10000;
-}
-
 function toxicityScores(part: TextToxicityPart | null | undefined): ClassScores<ToxicityLabel> {
-  return Object.fromEntries(TOXICITY_LABELS.map((l) => [l, round(part?.scores[l] ?? null)])) as ClassScores<ToxicityLabel>;
+  return Object.fromEntries(TOXICITY_LABELS.map((l) => [l, roundScore(part?.scores[l] ?? null)])) as ClassScores<ToxicityLabel>;
 }
 
 function textGroup(part: TextToxicityPart | null | undefined): Pick<OcrResult, 'scores' | 'top_span' | 'model' | 'language'> {
@@ -20,7 +16,12 @@ function textGroup(part: TextToxicityPart | null | undefined): Pick<OcrResult, '
 
 function visualGroup<G extends VisualGroup>(job: JobRecord, group: G): ClassScores<(typeof CLASS_GROUPS)[G][number]> {
   const scores = job.parts.vision?.scores;
-  return Object.fromEntries(CLASS_GROUPS[group].map((c) => [c, round(scores?.[c] ?? null)])) as ClassScores<(typeof CLASS_GROUPS)[G][number]>;
+  return Object.fromEntries(CLASS_GROUPS[group].map((c) => [c, roundScore(scores?.[c] ?? null)])) as ClassScores<(typeof CLASS_GROUPS)[G][number]>;
+}
+
+function evidenceResult(job: JobRecord): Partial<Record<VisualClass, VisualEvidence[]>> {
+  const evidence = job.parts.vision?.evidence ?? {};
+  return Object.fromEntries(Object.entries(evidence).map(([cls, list]) => [cls, list.map((e) => ({ ...e, score: roundScore(e.score) }))]));
 }
 
 function ocrResult(job: JobRecord): OcrResult | null {
@@ -54,7 +55,7 @@ export function buildItemsResult(job: JobRecord, known: KnownContent = NO_KNOWN_
     other: visualGroup(job, 'other'),
     caption_language_toxicity: toxicityScores(job.parts.caption?.toxicity),
     url: job.url,
-    evidence: vision?.evidence ?? {},
+    evidence: evidenceResult(job),
     uncalibrated: vision?.uncalibrated ?? [],
     ocr: ocrResult(job),
     speech: speechResult(job),

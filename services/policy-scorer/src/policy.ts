@@ -9,6 +9,7 @@ import {
   POLICY_TABLE_VERSION,
   riskLevel,
   riskRank,
+  roundScore,
   type PolicyCategoryResult,
   type PolicyResult,
   type PolicySignalSpec,
@@ -84,7 +85,7 @@ export function scoreCategories(job: JobRecord, policy: ResolvedPolicy = STANDAR
       const weighted = s.score * signal.weight;
       if (!best || weighted > best.score) best = { score: weighted, by: s.by };
     }
-    let score = best ? Math.round(best.score * 10000) / 10000 : null;
+    let score = best ? roundScore(best.score) : null;
     let triggeredBy = best ? best.by : unscored;
     const pictureUnseen = job.parts.vision !== undefined && unscoredVisual.length > 0 && !visualScored;
     if (pictureUnseen && score !== null && (riskRank(riskLevel(score, cat.thresholds)) ?? 0) < FLAGGING_RANK) {

@@ -32,6 +32,13 @@ describe('items result', () => {
     expect(r.models).toEqual(['nsfw@1']);
   });
 
+  it('gives evidence scores to 4 decimals, as class scores', () => {
+    const firearm = [{ timestamp: 1.5, score: 0.912345678901234, model: 'objects@1', box: [1, 2, 3, 4] as [number, number, number, number] }];
+    const r = buildItemsResult(job({ parts: { vision: { ...vision({ firearm: 0.912345678901234 }), evidence: { firearm } } } }));
+    expect(r.violence.firearm).toBe(0.9123);
+    expect(r.evidence).toEqual({ firearm: [{ timestamp: 1.5, score: 0.9123, model: 'objects@1', box: [1, 2, 3, 4] }] });
+  });
+
   it('scores the caption group from the caption part only; OCR and speech go to their own fields', () => {
     const r = buildItemsResult(
       job({
