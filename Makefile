@@ -37,8 +37,9 @@ test: install system-deps $(TEST_PREREQS)
 	npx tsc -p tsconfig.json
 	npx eslint .
 	@mkdir -p bench/results
-	npx vitest run --reporter=default --reporter=json --outputFile.json=.vitest-results.json; status=$$?; \
-	  node scripts/test-summary.mjs .vitest-results.json; exit $$status
+	@rm -f .vitest-summary.json
+	npx vitest run --reporter=default --reporter=./scripts/test-summary-reporter.ts; status=$$?; \
+	  node scripts/test-summary.mjs .vitest-summary.json; exit $$status
 
 .PHONY: tenants
 # A tenants file with one dev tenant (data/tenants.json), for running the services separately.

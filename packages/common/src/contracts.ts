@@ -83,6 +83,8 @@ export interface VisionAnalysis {
   framesAnalysed: number;
   /** Text read by OCR across frames (empty string: OCR ran and found none; null: no OCR model). */
   ocrText: string | null;
+  /** `id@version` of the OCR model that read the frames, also when it read nothing; null: no OCR model. */
+  ocrModel: string | null;
   /** Scored classes whose score is a model's own confidence, not a probability calibrated on labelled data. */
   uncalibrated: VisualClass[];
   /** Time spent in each model call of this analysis (recorded as modsvc_model_inference_seconds by the caller's thread). */

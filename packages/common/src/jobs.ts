@@ -71,7 +71,14 @@ export interface VisionPart {
    * text label's (signalRisk); classes without any are read on the Standard scale. No model ships them yet.
    */
   operatingPoints?: Partial<Record<VisualClass, OperatingPoints>>;
-  ocr: { text: string; toxicity: TextToxicityPart | null } | null;
+  ocr: VisionOcrPart | null;
+}
+
+export interface VisionOcrPart {
+  text: string;
+  /** `id@version` of the OCR model that read the frames (also when it read nothing); absent in parts stored before it was recorded. */
+  recognizer?: string;
+  toxicity: TextToxicityPart | null;
 }
 
 export interface SpeechPart {

@@ -11,6 +11,7 @@ import {
   isPolicyResult,
   reviewItemOf,
   RISK_THRESHOLDS,
+  roundScore,
   signalRisk,
   type HashMatch,
   type ModerationJob,
@@ -44,7 +45,7 @@ function toxicitySpan(source: Source, part: TextToxicityPart | null | undefined)
     .sort((a, b) => b[2] - a[2])[0] ?? [null, null, null];
   // Only a span that scored at a risk level is worth a reviewer's attention (LOW and above).
   if (label === null || risk < RISK_THRESHOLDS.LOW) return [];
-  return [{ source, label, score, start: part.topSpan.start, end: part.topSpan.end, text: part.topSpan.text }];
+  return [{ source, label, score: roundScore(score), start: part.topSpan.start, end: part.topSpan.end, text: part.topSpan.text }];
 }
 
 function textSpans(job: JobRecord): TextSpan[] {
@@ -68,7 +69,7 @@ function textSpans(job: JobRecord): TextSpan[] {
 
 function evidence(job: JobRecord): ReviewItemDetail['evidence'] {
   return Object.entries(job.parts.vision?.evidence ?? {}).flatMap(([cls, list]) =>
-    (list ?? []).map((e) => ({ class: cls, timestamp: e.timestamp, score: e.score, box: e.box ?? null })),
+    (list ?? []).map((e) => ({ class: cls, timestamp: e.timestamp, score: roundScore(e.score), box: e.box ?? null })),
   );
 }
 

@@ -173,7 +173,7 @@ describe('human review', () => {
     expect(trail[1]!.policy_version).toBe('standard-2026-11-22');
   });
 
-  it('the item shows the text spans that scored at a risk level (toxicity LOW and above, term matches), not the rest', async () => {
+  it('the item shows the text spans that scored at a risk level (toxicity LOW and above, term matches), not the rest; scores and evidence to 4 decimals', async () => {
     const tox = (score: number, text: string) => ({ scores: { insult: score, toxicity: score / 2 }, topSpan: { start: 0, end: text.length, text }, model: 'toxicity@test' });
     const results: PolicyResult = {
       ...RESULTS,
@@ -185,8 +185,14 @@ describe('human review', () => {
       results,
       caption: 'new L1pstick, you idiot',
       parts: {
-        caption: { toxicity: tox(0.7, 'you idiot') } as never,
-        vision: { scores: {}, evidence: {}, models: [], framesAnalysed: 1, ocr: { text: 'hello', toxicity: tox(0.05, 'hello') } } as never,
+        caption: { toxicity: tox(0.70004321, 'you idiot') } as never,
+        vision: {
+          scores: {},
+          evidence: { firearm: [{ timestamp: 0, score: 0.912345678901234, model: 'objects@1', box: [1, 2, 3, 4] }] },
+          models: [],
+          framesAnalysed: 1,
+          ocr: { text: 'hello', toxicity: tox(0.05, 'hello') },
+        } as never,
       },
     });
     const s = setup([job]);
@@ -196,6 +202,7 @@ describe('human review', () => {
       { source: 'caption', label: 'insult', score: 0.7, start: 0, end: 9, text: 'you idiot' },
       { source: 'caption', label: 'terms:COSMETICS', score: 0.6, start: 4, end: 12, text: 'L1pstick' },
     ]);
+    expect(item!.evidence).toEqual([{ class: 'firearm', timestamp: 0, score: 0.9123, box: [1, 2, 3, 4] }]);
   });
 
   it("picks and shows a text span by the policy's risk scale: each label read against its own operating points", async () => {

@@ -1,18 +1,14 @@
 // Assembles the items-and-characteristics result from the stages' parts. Every group and class of the spec
 // is present; a class no model scored is null. Extra documented fields: evidence, uncalibrated, ocr, speech, models.
-import { CLASS_GROUPS, TEXT_LABELS, type ClassScores, type TextLabel, type VisualGroup } from '@modsvc/common/classes';
+import { CLASS_GROUPS, TEXT_LABELS, type ClassScores, type TextLabel, type VisualClass, type VisualGroup } from '@modsvc/common/classes';
 import type { JobRecord, TextToxicityPart } from '@modsvc/common/jobs';
-import { signalRisk, type ItemsResult, type OcrResult, type SpeechResult } from '@modsvc/common/domain/index';
+import { roundScore, signalRisk, type ItemsResult, type OcrResult, type SpeechResult, type VisualEvidence } from '@modsvc/common/domain/index';
 import type { KnownContent } from './bank-matcher.ts';
 import { knownContentFields, NO_KNOWN_CONTENT } from './known-content.ts';
 
-function round(score: number | null): number | null {
-  return score === null ? null : Math.round(score * 10000) / 10000;
-}
-
 /** The seven spec labels, then self_harm (null where not scored, and in parts stored before it was). Raw probabilities, never risks. */
 function toxicityScores(part: TextToxicityPart | null | undefined): ClassScores<TextLabel> {
-  return Object.fromEntries(TEXT_LABELS.map((l) => [l, round(part?.scores[l] ?? null)])) as ClassScores<TextLabel>;
+  return Object.fromEntries(TEXT_LABELS.map((l) => [l, roundScore(part?.scores[l] ?? null)])) as ClassScores<TextLabel>;
 }
 
 function textGroup(part: TextToxicityPart | null | undefined): Pick<OcrResult, 'scores' | 'top_span' | 'model' | 'language'> {
@@ -21,13 +17,30 @@ function textGroup(part: TextToxicityPart | null | undefined): Pick<OcrResult, '
 
 function visualGroup<G extends VisualGroup>(job: JobRecord, group: G): ClassScores<(typeof CLASS_GROUPS)[G][number]> {
   const scores = job.parts.vision?.scores;
-  return Object.fromEntries(CLASS_GROUPS[group].map((c) => [c, round(scores?.[c] ?? null)])) as ClassScores<(typeof CLASS_GROUPS)[G][number]>;
+  return Object.fromEntries(CLASS_GROUPS[group].map((c) => [c, roundScore(scores?.[c] ?? null)])) as ClassScores<(typeof CLASS_GROUPS)[G][number]>;
+}
+
+function evidenceResult(job: JobRecord): Partial<Record<VisualClass, VisualEvidence[]>> {
+  const evidence = job.parts.vision?.evidence ?? {};
+  return Object.fromEntries(Object.entries(evidence).map(([cls, list]) => [cls, list.map((e) => ({ ...e, score: roundScore(e.score) }))]));
+}
+
+function ocrResult(job: JobRecord): OcrResult | null {
+  const ocr = job.parts.vision?.ocr;
+  if (!ocr) return null;
+  return { text: ocr.text, ...(ocr.recognizer ? { recognizer: ocr.recognizer } : {}), ...textGroup(ocr.toxicity) };
 }
 
 function speechResult(job: JobRecord): SpeechResult | null {
   const speech = job.parts.speech;
   if (!speech) return null;
   return { transcript: speech.transcript, segments: speech.segments, recognizer: speech.recognizer || null, error: speech.error, ...textGroup(speech.toxicity) };
+}
+
+/** The speech recogniser, when it contributed a transcript (not when it was missing or heard no speech). */
+function speechModels(job: JobRecord): string[] {
+  const speech = job.parts.speech;
+  return speech?.recognizer && speech.transcript.trim() ? [speech.recognizer] : [];
 }
 
 export function buildItemsResult(job: JobRecord, known: KnownContent = NO_KNOWN_CONTENT): ItemsResult {
@@ -43,11 +56,11 @@ export function buildItemsResult(job: JobRecord, known: KnownContent = NO_KNOWN_
     other: visualGroup(job, 'other'),
     caption_language_toxicity: toxicityScores(job.parts.caption?.toxicity),
     url: job.url,
-    evidence: vision?.evidence ?? {},
+    evidence: evidenceResult(job),
     uncalibrated: vision?.uncalibrated ?? [],
-    ocr: vision?.ocr ? { text: vision.ocr.text, ...textGroup(vision.ocr.toxicity) } : null,
+    ocr: ocrResult(job),
     speech: speechResult(job),
-    models: [...new Set([...(vision?.models ?? []), ...textModels])],
+    models: [...new Set([...(vision?.models ?? []), ...speechModels(job), ...textModels])],
     ...knownContentFields(job, known),
     caption_language: job.parts.caption?.toxicity.language ?? null,
   };

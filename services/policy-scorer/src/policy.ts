@@ -11,6 +11,7 @@ import {
   POLICY_TABLE_VERSION,
   riskLevel,
   riskRank,
+  roundScore,
   signalRisk,
   type PolicyCategoryResult,
   type PolicyResult,
@@ -115,7 +116,7 @@ function nothingToRead(job: JobRecord, cat: ResolvedPolicyCategory): PolicyCateg
  */
 function reportedScore(score: number, thresholds: PolicyThresholds): number {
   const exact = riskLevel(score, thresholds);
-  const rounded = Math.round(score * 10000) / 10000;
+  const rounded = roundScore(score);
   if (riskLevel(rounded, thresholds) === exact) return rounded;
   const toward = (rounded > score ? Math.floor(score * 10000) : Math.ceil(score * 10000)) / 10000;
   return riskLevel(toward, thresholds) === exact ? toward : score;

@@ -34,20 +34,35 @@ describe('items result', () => {
     expect(r.models).toEqual(['nsfw@1']);
   });
 
+  it('gives evidence scores to 4 decimals, as class scores', () => {
+    const firearm = [{ timestamp: 1.5, score: 0.912345678901234, model: 'objects@1', box: [1, 2, 3, 4] as [number, number, number, number] }];
+    const r = buildItemsResult(job({ parts: { vision: { ...vision({ firearm: 0.912345678901234 }), evidence: { firearm } } } }));
+    expect(r.violence.firearm).toBe(0.9123);
+    expect(r.evidence).toEqual({ firearm: [{ timestamp: 1.5, score: 0.9123, model: 'objects@1', box: [1, 2, 3, 4] }] });
+  });
+
   it('scores the caption group from the caption part only; OCR and speech go to their own fields', () => {
     const r = buildItemsResult(
       job({
         parts: {
           vision: vision({}, { text: 'hello', toxicity: tox({ toxicity: 0.7 }) }),
           caption: { toxicity: tox({ toxicity: 0.2, threat: 0.1 }) },
-          speech: { transcript: 'i will hurt you', segments: [{ start: 1, end: 2, text: 'i will hurt you' }], recognizer: 'pocketsphinx', toxicity: tox({ threat: 0.95 }), error: null },
+          speech: { transcript: 'i will hurt you', segments: [{ start: 1, end: 2, text: 'i will hurt you' }], recognizer: 'pocketsphinx@5+en-us', toxicity: tox({ threat: 0.95 }), error: null },
         },
       }),
     );
     expect(r.caption_language_toxicity.toxicity).toBe(0.2);
     expect(r.ocr?.scores.toxicity).toBe(0.7);
     expect(r.speech?.scores.threat).toBe(0.95);
-    expect(r.models).toEqual(['nsfw@1', 'toxicity@1']);
+    expect(r.models).toEqual(['nsfw@1', 'pocketsphinx@5+en-us', 'toxicity@1']);
+  });
+
+  it('lists the speech recogniser among the models only when it gave a transcript', () => {
+    const models = (speech: NonNullable<JobRecord['parts']['speech']>) => buildItemsResult(job({ parts: { vision: vision({}), speech } })).models;
+    const silent = { transcript: '', segments: [], recognizer: 'pocketsphinx@5+en-us', toxicity: null, error: null };
+    expect(models(silent)).toEqual(['nsfw@1']);
+    const missing = { transcript: '', segments: [], recognizer: '', toxicity: null, error: 'pocketsphinx is not installed' };
+    expect(models(missing)).toEqual(['nsfw@1']);
   });
 });
 

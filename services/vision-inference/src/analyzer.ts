@@ -344,6 +344,7 @@ class Analyzer implements DetailedVisionAnalyzer {
       models: [],
       framesAnalysed: 0,
       ocrText: this.loaded(OCR_ID) ? '' : null,
+      ocrModel: this.loaded(OCR_ID) ? this.models_!.registry.tag(OCR_ID) : null,
       uncalibrated: [],
       frameStats: {},
       framesSkipped: 0,

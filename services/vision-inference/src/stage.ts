@@ -34,7 +34,8 @@ export async function startVisionConsumer(
         let ocr: VisionPart['ocr'] = null;
         if (analysis.ocrText !== null) {
           const ocrText = analysis.ocrText.trim();
-          ocr = { text: ocrText, toxicity: ocrText ? ((await text.score([ocrText], 'ocr'))[0] ?? null) : null };
+          const toxicity = ocrText ? ((await text.score([ocrText], 'ocr'))[0] ?? null) : null;
+          ocr = { text: ocrText, ...(analysis.ocrModel ? { recognizer: analysis.ocrModel } : {}), toxicity };
         }
         // Before the vision part: policy-scorer finishes the job as soon as every expected part is in.
         if (analysis.embeddings) {

@@ -88,6 +88,7 @@ describe.skipIf(!haveData)("analyzer, model set 'lite'", () => {
   it('reads text in a screenshot', async () => {
     const r = await analyzer.analyze([{ timestamp: 0, data: readFileSync(screenshot) }]);
     expect(typeof r.ocrText).toBe('string');
+    expect(r.ocrModel).toMatch(/^tesseract-eng@/);
     const big = await sharp({ create: { width: 600, height: 200, channels: 3, background: '#ffffff' } })
       .composite([{ input: Buffer.from('<svg width="600" height="200"><text x="20" y="120" font-size="64" font-family="sans-serif">HELLO WORLD</text></svg>') }])
       .png()

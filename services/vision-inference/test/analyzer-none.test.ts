@@ -18,6 +18,7 @@ describe("analyzer, model set 'none'", () => {
     expect(r.evidence).toEqual({});
     expect(r.models).toEqual([]);
     expect(r.ocrText).toBeNull();
+    expect(r.ocrModel).toBeNull();
     expect(r.framesAnalysed).toBe(2);
     const m = a.models();
     expect(m.models).toEqual([]);

@@ -222,6 +222,7 @@ describe.skipIf(!installed)('a Greek caption in an image, end to end: vision sta
     expect(wordRecall(caption, ocr.text, true)).toBeGreaterThan(0.7);
     expect(ocr.language).toBe('el');
     expect(ocr.model).toBe(scorer.modelId);
+    expect(stored.parts.vision?.models).toContain(ocr.recognizer);
     expect(ocr.scores.toxicity).not.toBeNull();
     expect(ocr.scores.toxicity!).toBeLessThan(0.5);
   }, 120_000);

@@ -6,7 +6,11 @@ export function jobFinishedWebhookId(jobId: string): string {
   return `job.finished:${jobId}`;
 }
 
-/** A moderation result callback (pipeline.callback carries only these; its id is <moderation job id>.<n>, one per decision). */
-export function moderationResultWebhookId(moderationJobId: string): string {
-  return `moderation.result:${moderationJobId}`;
+/**
+ * A moderation result callback. pipeline.callback carries only these, each with its outbox id
+ * `<moderation job id>.<n>`: the job's n-th result (from 1), one per decision, so that a reviewer's or
+ * an appeal's decision is a message of its own and not a duplicate of the first.
+ */
+export function moderationResultWebhookId(callbackId: string): string {
+  return `moderation.result:${callbackId}`;
 }

@@ -39,8 +39,15 @@ const toxicityFields = {
 };
 
 export const OcrResultSchema = z
-  .strictObject({ text: z.string(), ...toxicityFields })
-  .describe('Text read in the image or frames, and its toxicity.');
+  .strictObject({
+    text: z.string(),
+    recognizer: z
+      .string()
+      .optional()
+      .describe('id@version of the OCR model that read the image or frames, also when it read nothing; absent in results from before it was recorded.'),
+    ...toxicityFields,
+  })
+  .describe('Text read in the image or frames, and its toxicity; the whole field is null when no OCR model is loaded.');
 
 export const SpeechSegmentSchema = z.strictObject({
   start: z.number().describe('Seconds from the start of the media.'),
@@ -83,7 +90,7 @@ export const ItemsResultSchema = z
       ),
     ocr: OcrResultSchema.nullable(),
     speech: SpeechResultSchema.nullable(),
-    models: z.array(z.string()).describe('id@version of every model that contributed.'),
+    models: z.array(z.string()).describe('id@version of every model that contributed, the speech recogniser included when it gave a transcript.'),
     ...knownContentFields,
     caption_language: TextLanguageSchema.optional().describe(
       'Detected language of the caption (ISO 639-1); null when there is no caption or it has too few letters to tell; absent in results from before language identification. `ocr.language` and `speech.language` give the language of the other texts.',

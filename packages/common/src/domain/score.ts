@@ -29,3 +29,10 @@ export function textScoresSchema() {
     ),
   });
 }
+
+/** Every score a result, a webhook or the review API gives has 4 decimals: more would claim a precision no model has. */
+export function roundScore(score: number): number;
+export function roundScore(score: number | null): number | null;
+export function roundScore(score: number | null): number | null {
+  return score === null ? null : Math.round(score * 10000) / 10000;
+}
