@@ -203,59 +203,40 @@ const NL = 10;
 // code point order, which differs from code-unit order only between a character past U+FFFF (a
 // surrogate pair, U+D800-U+DFFF) and one in U+E000-U+FFFF.
 
-/** `word` against the key starting at byte `p` of `b` (it ends at the first tab): <0, 0 or >0 as `word` sorts before, equal to or after it. */
-function compareWordKey(word: string, b: Uint8Array, p: number): number {
+/**
+ * Walks `word` against the key starting at byte `p` of `b` (it ends at the first tab), UTF-16 code unit
+ * by unit, to the first difference: `common` units agree, and `order` is <0, 0 or >0 as `word` sorts
+ * before, equal to or after the key.
+ */
+function matchWordKey(word: string, b: Uint8Array, p: number): { common: number; order: number } {
   const n = word.length;
+  let low = -1; // the low surrogate still due of the key's last code point, when it was astral
   for (let i = 0; ; i++) {
-    let c = b[p]!;
-    if (c === TAB) return i === n ? 0 : 1;
-    if (i === n) return -1;
-    if (c < 0x80) p++;
-    else if (c < 0xe0) {
-      c = ((c & 0x1f) << 6) | (b[p + 1]! & 0x3f);
-      p += 2;
-    } else if (c < 0xf0) {
-      c = ((c & 0x0f) << 12) | ((b[p + 1]! & 0x3f) << 6) | (b[p + 2]! & 0x3f);
-      p += 3;
+    let c: number;
+    if (low >= 0) {
+      c = low;
+      low = -1;
     } else {
-      const cp = ((c & 0x07) << 18) | ((b[p + 1]! & 0x3f) << 12) | ((b[p + 2]! & 0x3f) << 6) | (b[p + 3]! & 0x3f);
-      p += 4;
-      const hi = 0xd800 + ((cp - 0x10000) >> 10);
-      const w = word.charCodeAt(i);
-      if (w !== hi) return w - hi;
-      if (++i === n) return -1;
-      c = 0xdc00 + (cp & 0x3ff);
+      c = b[p]!;
+      if (c === TAB) return { common: i, order: i === n ? 0 : 1 };
+      if (c < 0x80) p++;
+      else if (c < 0xe0) {
+        c = ((c & 0x1f) << 6) | (b[p + 1]! & 0x3f);
+        p += 2;
+      } else if (c < 0xf0) {
+        c = ((c & 0x0f) << 12) | ((b[p + 1]! & 0x3f) << 6) | (b[p + 2]! & 0x3f);
+        p += 3;
+      } else {
+        const cp = ((c & 0x07) << 18) | ((b[p + 1]! & 0x3f) << 12) | ((b[p + 2]! & 0x3f) << 6) | (b[p + 3]! & 0x3f);
+        p += 4;
+        c = 0xd800 + ((cp - 0x10000) >> 10);
+        low = 0xdc00 + (cp & 0x3ff);
+      }
     }
+    if (i === n) return { common: i, order: -1 };
     const w = word.charCodeAt(i);
-    if (w !== c) return w - c;
+    if (w !== c) return { common: i, order: w - c };
   }
-}
-
-/** How many leading UTF-16 code units `word` shares with the key starting at byte `p` of `b`. */
-function commonPrefixLength(word: string, b: Uint8Array, p: number): number {
-  const n = word.length;
-  let i = 0;
-  while (i < n) {
-    let c = b[p]!;
-    if (c === TAB) break;
-    if (c < 0x80) p++;
-    else if (c < 0xe0) {
-      c = ((c & 0x1f) << 6) | (b[p + 1]! & 0x3f);
-      p += 2;
-    } else if (c < 0xf0) {
-      c = ((c & 0x0f) << 12) | ((b[p + 1]! & 0x3f) << 6) | (b[p + 2]! & 0x3f);
-      p += 3;
-    } else {
-      const cp = ((c & 0x07) << 18) | ((b[p + 1]! & 0x3f) << 12) | ((b[p + 2]! & 0x3f) << 6) | (b[p + 3]! & 0x3f);
-      p += 4;
-      if (word.charCodeAt(i) !== 0xd800 + ((cp - 0x10000) >> 10)) break;
-      if (++i === n) break;
-      c = 0xdc00 + (cp & 0x3ff);
-    }
-    if (word.charCodeAt(i) !== c) break;
-    i++;
-  }
-  return i;
 }
 
 /** The length in UTF-16 code units (JavaScript's String length) of the key starting at byte `p` of `b`. */
@@ -414,7 +395,7 @@ class Section {
       if (s === 0) return -1;
       if (s >>> shift === tag) {
         const start = (s & mask) - 1;
-        if (compareWordKey(key, bytes, start) === 0) return start;
+        if (matchWordKey(key, bytes, start).order === 0) return start;
       }
       if (++i === n) i = 0;
     }
@@ -553,7 +534,7 @@ class LanguageLexicon {
     let hi = keys.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (compareWordKey(word, data, keys[mid]!) > 0) lo = mid + 1;
+      if (matchWordKey(word, data, keys[mid]!).order > 0) lo = mid + 1;
       else hi = mid;
     }
     // The known forms sharing the longest prefix with the word lie next to where it would be inserted.
@@ -562,7 +543,7 @@ class LanguageLexicon {
     let bestSuffix = Infinity;
     for (let i = Math.max(0, lo - 4); i < Math.min(keys.length, lo + 4); i++) {
       const start = keys[i]!;
-      const l = commonPrefixLength(word, data, start);
+      const l = matchWordKey(word, data, start).common;
       if (l < rule.minPrefix || word.length - l > rule.maxWordSuffix) continue;
       const suffix = keyLength(data, start) - l;
       if (suffix > rule.maxKeySuffix) continue;
