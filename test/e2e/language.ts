@@ -41,11 +41,16 @@ export function describeLanguageEndToEnd(ctx: () => ContractContext): void {
         expect(t.error).toBeNull();
         expect(t.transcript).toMatch(/kill/);
         expect(t.segments.length).toBeGreaterThan(0);
-        expect(t.scores.threat).toBeGreaterThan(0.5);
-        expect(t.top_span?.text).toMatch(/kill/);
+        // A probability is read against the label's own operating points (toxicity 3.0.0: calibrated to a
+        // realistic threat prior, so a plain threat sits far below 0.5 and far above its MEDIUM point).
+        const models = (await c.acme.get('/models')).body as { models: { languages?: { language: string; operatingPoints?: { signal: string; points: { MEDIUM: number } }[] }[] }[] };
+        const en = models.models.flatMap((m) => m.languages ?? []).find((l) => l.language === 'en')!;
+        const threatMedium = en.operatingPoints!.find((o) => o.signal === 'threat')!.points.MEDIUM;
+        expect(t.scores.threat).toBeGreaterThanOrEqual(threatMedium);
+        expect(t.top_span?.text).toMatch(/kill|hurt/);
         const b = await items(benign);
         expect(b.transcript).toMatch(/weather|walk|park/);
-        expect(b.scores.threat).toBeLessThan(0.2);
+        expect(b.scores.threat).toBeLessThan(threatMedium);
         expect(b.scores.toxicity).toBeLessThan(0.5);
 
         const r = await c.acme.submitFile('/classify/policy/video', { data: fs.readFileSync(threat), filename: 'threat.mp4', type: 'video/mp4' });
