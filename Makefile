@@ -80,6 +80,12 @@ bench-moderation: install system-deps
 bench-moderation-heldback: install
 	npx tsx bench/moderation-heldback.ts $(RESULT)
 
+# The frontier a visual MEDIUM point could choose on v3's held-back scores (benign approved against harm
+# stopped, firearm and violence): bench/results/moderation-heldback-frontier.{json,md}
+.PHONY: bench-moderation-frontier
+bench-moderation-frontier: install
+	npx tsx bench/moderation-heldback-frontier.ts $(RESULT)
+
 .PHONY: eval
 # Per-class quality through the public API: make eval MANIFEST=path/to/labels.csv (e.g. the data kit's)
 eval: install system-deps

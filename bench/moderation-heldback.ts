@@ -12,42 +12,14 @@
 //   -> bench/results/moderation-heldback-<tag>.{json,md}
 import fs from 'node:fs';
 import path from 'node:path';
-import { decide, riskLevel, riskRank, STANDARD_CATEGORIES, type DecidedCategory, type RiskLevel } from '@modsvc/common/domain/index';
-import { applyCalibrator, loadCalibration } from '../services/vision-inference/src/models/calibration.ts';
-import { V3_ID } from '../services/vision-inference/src/models/vision-v3.ts';
-import { heldBackLogit, readV3Results, SERVED_V3_RESULTS } from '../services/vision-inference/train/v3-results.ts';
+import { SERVED_V3_RESULTS } from '../services/vision-inference/train/v3-results.ts';
 import { REPO_ROOT } from '../test/helpers/processes.ts';
-
-interface BenchImage {
-  file: string;
-  source: string;
-  decision: string;
-  categories: Record<string, string>;
-  triggered_by: Record<string, string | null>;
-}
-
-/** The v3 classes re-scored from held-back scores. */
-const RESCORED_CLASSES = ['firearm', 'violence'] as const;
-type RescoredClass = (typeof RESCORED_CLASSES)[number];
-
-/** Per Standard category, the re-scored class it lists and that signal's weight (from the Standard table). */
-const RESCORED = Object.fromEntries(
-  STANDARD_CATEGORIES.flatMap((cat) =>
-    cat.signals.flatMap((s) => ('visual' in s && (RESCORED_CLASSES as readonly string[]).includes(s.visual) ? [[cat.name, { cls: s.visual as RescoredClass, weight: s.weight }]] : [])),
-  ),
-) as Record<string, { cls: RescoredClass; weight: number }>;
+import { heldBackDecision, loadHeldBack, readKitBench, RESCORED } from './heldback-decisions.ts';
 
 function main(): void {
   const input = path.resolve(REPO_ROOT, process.argv[2] ?? 'bench/results/moderation-kit-v3-folds.json');
-  const bench = JSON.parse(fs.readFileSync(input, 'utf8')) as { images: Record<string, BenchImage[]>; git: { commit: string | null } };
-  const { rows } = readV3Results(SERVED_V3_RESULTS);
-  const heldBack = new Map(rows.map((r) => [r.file!, r]));
-  const calibration = loadCalibration();
-  const calibrated = (cls: RescoredClass, p: number) => {
-    const c = calibration.classes[cls];
-    if (!c || c.model !== V3_ID) throw new Error(`${cls} is not calibrated on vision v3 in artifacts/calibration.json`);
-    return applyCalibrator(c, { [`v3.${cls}`]: heldBackLogit(p) });
-  };
+  const bench = readKitBench(input);
+  const { rows: heldBack, calibrated } = loadHeldBack();
 
   const sets: Record<string, unknown> = {};
   const lines: string[] = [];
@@ -62,17 +34,7 @@ function main(): void {
         continue;
       }
       counts.photos++;
-      const categories: DecidedCategory[] = Object.entries(img.categories).map(([name, level]) => {
-        const upper = level.toUpperCase() as RiskLevel;
-        const rescored = RESCORED[name];
-        if (!rescored) return { name, risk_level: upper } as DecidedCategory;
-        const { cls, weight } = rescored;
-        const score = calibrated(cls, Number(r[cls]));
-        const heldBackLevel = riskLevel(score === null ? null : weight * score);
-        const fromText = img.triggered_by[name] !== cls && (riskRank(upper) ?? -1) > (riskRank(heldBackLevel) ?? -1);
-        return { name, risk_level: fromText ? upper : heldBackLevel } as DecidedCategory;
-      });
-      const d = decide(categories).decision;
+      const d = heldBackDecision(img, r, calibrated);
       counts.held_back[d as keyof typeof counts.held_back]++;
       counts.in_sample[img.decision as keyof typeof counts.in_sample]++;
       if (d === 'approve' && set !== 'benign') approvedHeldBack.push(img.file);
