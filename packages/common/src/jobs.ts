@@ -11,8 +11,10 @@ export type { JobResults, MediaMetadata, VisualEvidence };
 export type TextSpanEvidence = TextSpan;
 
 export type JobStatus = 'queued' | 'done' | 'failed';
-export type Product = 'items' | 'policy';
-export type MediaKind = 'image' | 'video';
+export const PRODUCTS = ['items', 'policy'] as const;
+export type Product = (typeof PRODUCTS)[number];
+export const MEDIA_KINDS = ['image', 'video'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
 /** Parts of a result that stages contribute; policy-scorer assembles them. */
 export type PartName = 'vision' | 'speech' | 'caption' | 'hashes' | 'embeddings';
 

@@ -34,6 +34,8 @@ export const consumerPending = new client.Gauge({
   registers: [registry],
 });
 
+export const WEBHOOK_OUTCOMES = ['delivered', 'retry', 'gave_up', 'redelivery'] as const;
+
 export const webhookDeliveries = new client.Counter({
   name: 'modsvc_webhook_deliveries_total',
   help: 'Webhook delivery attempts by outcome (delivered|retry|gave_up; redelivery: one made on request).',
@@ -63,6 +65,21 @@ export const httpDuration = new client.Histogram({
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   registers: [registry],
 });
+
+/**
+ * Exports every combination of the given label values at 0 until something is counted. rate() and
+ * increase() see only changes between scrapes, so a series that first appears at 1 hides its first
+ * event: after each start, a panel of rare events (a reviewer's decision, a failed job) stayed flat.
+ * Only for closed sets of values; each combination is one more series.
+ */
+export function startAtZero<T extends string>(metric: client.Counter<T> | client.Histogram<T>, values: { [K in T]: readonly string[] }): void {
+  let sets: Partial<Record<T, string>>[] = [{}];
+  for (const [name, list] of Object.entries(values) as [T, readonly string[]][]) sets = sets.flatMap((s) => list.map((v) => ({ ...s, [name]: v })));
+  for (const labels of sets as client.LabelValues<T>[]) {
+    if (metric instanceof client.Counter) metric.inc(labels, 0);
+    else metric.zero(labels);
+  }
+}
 
 export interface MetricsServer {
   port: number;

@@ -5,9 +5,9 @@
 //    so no job is ever left queued forever or lost.
 import type { Bus, BusMessage, Consumer, Subject, SubjectPayload } from './bus/types.ts';
 import type { JobStore } from './store/types.ts';
-import type { JobOutcome, JobRecord } from './jobs.ts';
+import { MEDIA_KINDS, PRODUCTS, type JobOutcome, type JobRecord } from './jobs.ts';
 import { PermanentJobError } from './errors.ts';
-import { jobsFinished, stageDuration } from './metrics.ts';
+import { jobsFinished, stageDuration, startAtZero } from './metrics.ts';
 import { context } from '@opentelemetry/api';
 import { extractTraceContext, withSpan } from './tracing.ts';
 import { trackLag } from './lag.ts';
@@ -44,6 +44,8 @@ export async function runStage<S extends Subject>(deps: StageDeps, spec: StageSp
   const maxAttempts = spec.maxAttempts ?? 5;
   const ackWaitMs = spec.ackWaitMs ?? deps.ackWaitMs ?? DEFAULT_STAGE_ACK_WAIT_MS;
   trackLag(spec.durable);
+  // Any stage can be the one that finishes a job (failed, or done by the last).
+  startAtZero(jobsFinished, { product: PRODUCTS, media: MEDIA_KINDS, status: ['done', 'failed'] });
   return deps.bus.consume(
     spec.subject,
     spec.durable,

@@ -10,7 +10,8 @@
 // every person on every tenant's staff (times decisions and kinds), and a per-person productivity
 // chart in shared monitoring is not what it is for. Who decided what is in the audit trail.
 import client from 'prom-client';
-import { registry } from './metrics.ts';
+import { registry, startAtZero } from './metrics.ts';
+import { ReviewKindSchema } from './domain/review.ts';
 import type { WorkflowStore } from './store/workflow/types.ts';
 
 export const moderationDecisions = new client.Counter({
@@ -58,6 +59,8 @@ export const reviewQueueDepth = new client.Gauge({
     // A tenant whose queue emptied reads 0 rather than vanishing from the graph.
     for (const tenant of tenantsSeen) if (!counts.has(tenant)) this.set({ tenant }, 0);
     for (const [tenant, n] of counts) {
+      // Its reviewers' first decision must show in rate(): their series start at 0 while the item waits.
+      if (!tenantsSeen.has(tenant)) startAtZero(reviewerDecisions, { tenant: [tenant], decision: REVIEW_DECISIONS, kind: ReviewKindSchema.options });
       tenantsSeen.add(tenant);
       this.set({ tenant }, n);
     }
@@ -68,6 +71,15 @@ export const reviewQueueDepth = new client.Gauge({
 export function watchReviewQueueDepth(store: Pick<WorkflowStore, 'countInReview'>, onError?: (err: unknown) => void): void {
   depthSource = store;
   depthError = onError;
+}
+
+const REVIEW_DECISIONS = ['approve', 'reject'] as const;
+
+/** Once per moderator process, at start: the decisions and waiting times at 0 (see startAtZero). */
+export function startWorkflowMetricsAtZero(): void {
+  startAtZero(moderationDecisions, { decision_type: ['fully_automated', 'escalated'], decision: ['approve', 'reject', 'pending_review'] });
+  startAtZero(moderationDecisions, { decision_type: ['human_reviewed'], decision: REVIEW_DECISIONS });
+  startAtZero(reviewTimeToDecision, { kind: ReviewKindSchema.options });
 }
 
 /** Once per moderation job, when the rules decide it (a reviewer's verdict is counted by recordReviewerDecision). */

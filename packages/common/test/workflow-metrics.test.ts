@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModerationJob } from '../src/domain/review.ts';
 import { registry } from '../src/metrics.ts';
 import { createWorkflowStore, type WorkflowStore } from '../src/store/workflow/index.ts';
-import { recordAutomatedDecision, recordReviewerDecision, watchReviewQueueDepth } from '../src/workflow-metrics.ts';
+import { recordAutomatedDecision, recordReviewerDecision, startWorkflowMetricsAtZero, watchReviewQueueDepth } from '../src/workflow-metrics.ts';
 
 /** The value of one sample of the scrape, 0 when absent. */
 async function sample(name: string, labels: Record<string, string> = {}): Promise<number> {
@@ -80,6 +80,13 @@ describe('review queue depth', () => {
     expect(text).toContain('modsvc_review_queue_depth{tenant="qa"} 2');
   });
 
+  it("a tenant seen in the queue has its reviewers' decisions at 0 before the first one, so that rate() counts it", async () => {
+    const text = await registry.metrics();
+    for (const decision of ['approve', 'reject']) {
+      for (const kind of ['escalation', 'quality_sample', 'appeal']) expect(text).toContain(`modsvc_reviewer_decisions_total{tenant="qb",decision="${decision}",kind="${kind}"} 0`);
+    }
+  });
+
   it('a failing store keeps the last counts, reports the error and the scrape still succeeds', async () => {
     const errors: unknown[] = [];
     watchReviewQueueDepth({ countInReview: () => Promise.reject(new Error('store down')) }, (e) => errors.push(e));
@@ -90,6 +97,14 @@ describe('review queue depth', () => {
 });
 
 describe('decisions', () => {
+  it('start at 0 for every decision type, decision and review kind', async () => {
+    startWorkflowMetricsAtZero();
+    const text = await registry.metrics();
+    const series = (name: string) => text.split('\n').filter((l) => l.startsWith(`${name}{`));
+    expect(series('modsvc_moderation_decisions_total')).toHaveLength(3 * 2 + 2);
+    expect(series('modsvc_review_time_to_decision_seconds_count').map((l) => /kind="(\w+)"/.exec(l)?.[1]).sort()).toEqual(['appeal', 'escalation', 'quality_sample']);
+  });
+
   it('counts automated decisions by type and decision', async () => {
     const before = await sample('modsvc_moderation_decisions_total', { decision_type: 'fully_automated', decision: 'approve' });
     recordAutomatedDecision('fully_automated', 'approve');

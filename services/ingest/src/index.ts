@@ -1,6 +1,8 @@
 // ingest: creates jobs from uploads and URLs and starts the pipeline; re-drives work the bus lost;
 // keeps the tenants' hash banks.
 import { busIsDurable } from '@modsvc/common/host';
+import { MEDIA_KINDS, PRODUCTS } from '@modsvc/common/jobs';
+import { jobsSubmitted, startAtZero } from '@modsvc/common/metrics';
 import { defineStage, type ScheduledTask } from '@modsvc/common/service-module';
 import type { Runtime } from '@modsvc/common/runtime';
 import { createIngest, type Ingest } from './service.ts';
@@ -44,6 +46,7 @@ export const service = defineStage({
   settingsSchema,
   needs: [],
   async start(rt, _peers, settings) {
+    startAtZero(jobsSubmitted, { product: PRODUCTS, media: MEDIA_KINDS });
     const admission = new AdmissionControl({
       maxBacklogSeconds: settings.ADMISSION_MAX_BACKLOG_SECONDS,
       defaultJobSeconds: settings.ADMISSION_DEFAULT_JOB_SECONDS,

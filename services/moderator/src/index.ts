@@ -1,6 +1,6 @@
 // moderator: the virtual moderator, its review queue, appeals, feedback and audit trail.
 import { defineStage } from '@modsvc/common/service-module';
-import { watchReviewQueueDepth } from '@modsvc/common/workflow-metrics';
+import { startWorkflowMetricsAtZero, watchReviewQueueDepth } from '@modsvc/common/workflow-metrics';
 import { createModerator } from './service.ts';
 import { ModerationJobs } from './moderation-jobs.ts';
 import { settingsSchema } from './settings.ts';
@@ -16,6 +16,7 @@ export const service = defineStage({
   async start(rt, _peers, settings) {
     const jobs = new ModerationJobs(rt);
     const retentionMs = rt.config.MEDIA_RETENTION_HOURS * 3600_000;
+    startWorkflowMetricsAtZero();
     watchReviewQueueDepth(rt.workflow, (err) => rt.log.warn({ err }, 'review queue depth could not be read'));
     return {
       provides: { moderator: createModerator(rt, settings, jobs) },

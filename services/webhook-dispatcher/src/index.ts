@@ -2,6 +2,7 @@
 // delivery log and redelivery on request.
 import { z } from 'zod';
 import { busIsDurable } from '@modsvc/common/host';
+import { WEBHOOK_OUTCOMES, startAtZero, webhookDeliveries } from '@modsvc/common/metrics';
 import type { Runtime } from '@modsvc/common/runtime';
 import { defineStage, type ScheduledTask } from '@modsvc/common/service-module';
 import { startCallbackDispatcher } from './callbacks.ts';
@@ -31,6 +32,7 @@ export const service = defineStage({
   settingsSchema,
   needs: [],
   async start(rt) {
+    startAtZero(webhookDeliveries, { outcome: WEBHOOK_OUTCOMES });
     const log = rt.log.child({ stage: 'webhook' });
     const deliveries = createJobDeliveries({
       store: rt.store,
