@@ -3,7 +3,7 @@
 // body}", or the older X-Hub-Signature-256 over the body alone; the timestamp within a tolerance; and a
 // webhook-id not handled before.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { ModerationDecision, WebhookPayload } from './api-types.ts';
+import type { ModerationDecision, ModerationError, WebhookPayload } from './api-types.ts';
 import { InMemorySeenWebhookIds, type SeenWebhookIds } from './seen-webhook-ids.ts';
 
 export type SignatureScheme = 'standard-webhooks' | 'x-hub-signature-256';
@@ -30,7 +30,7 @@ export interface VerifyWebhookInput {
 }
 
 /** The body of a job webhook (`data` wrapped) or of a moderation callback (the moderation result itself). */
-export type WebhookBody = WebhookPayload | ModerationDecision;
+export type WebhookBody = WebhookPayload | ModerationDecision | ModerationError;
 
 export type WebhookRejection = 'missing_headers' | 'bad_timestamp' | 'stale_timestamp' | 'bad_signature' | 'duplicate' | 'bad_json';
 
