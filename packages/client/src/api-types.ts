@@ -31,6 +31,13 @@ export type PolicyJobView = Schemas['PolicyJobView'];
 /** The answer of polling a job of `product`. */
 export type JobView<P extends Product> = P extends 'policy' ? PolicyJobView : ItemsJobView;
 
+/**
+ * POST /classify/policy/image/now: the document gives this answer no schema; docs/api.md describes it as
+ * the job's view with its job_id (a 202 is still queued; poll with that id), results' fields repeated at
+ * the top level when done.
+ */
+export type PolicyNowAnswer = PolicyJobView & { job_id: string };
+
 export type ModerationDecision = Schemas['ModerationDecision'];
 export type ModerationError = Schemas['ModerationError'];
 export type ModerationPending = Schemas['ModerationPending'];

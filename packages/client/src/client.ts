@@ -1,6 +1,6 @@
 // The caller's client of the REST API (docs/api.md): one instance per API key. Every answer is typed
 // from the OpenAPI document; every refusal is a ModerationApiError subclass.
-import type { JobView, JsonAnswer, JsonBody, Media, ModerationAnswer, ModerationDecision, ModerationError, Product, QueryOf, SubmitAnswer } from './api-types.ts';
+import type { JobView, JsonAnswer, JsonBody, Media, ModerationAnswer, ModerationDecision, ModerationError, PolicyNowAnswer, Product, QueryOf, SubmitAnswer } from './api-types.ts';
 import { BanksApi } from './banks-api.ts';
 import { seg } from './path-segment.ts';
 import { PolicyApi } from './policy-api.ts';
@@ -78,6 +78,16 @@ export class ModerationClient {
       signal: options.signal,
     });
     return { jobId: (body as SubmitAnswer).job_id, product, media };
+  }
+
+  /** POST /classify/policy/image/now: submits and waits up to 60 s in the request; still `queued` after that (then `wait` on the job). */
+  async classifyPolicyImageNow(input: SubmissionFields, options: SubmitOptions = {}): Promise<{ job: JobRef<'policy'>; answer: PolicyNowAnswer }> {
+    const answer = await this.transport.body<PolicyNowAnswer>('POST', '/classify/policy/image/now', {
+      body: formBody(submissionFields(input), input.file),
+      headers: idempotencyHeader(options.idempotencyKey),
+      signal: options.signal,
+    });
+    return { job: { jobId: answer.job_id, product: 'policy', media: 'image' }, answer };
   }
 
   /** GET /classify/{product}/{media}/{job_id}: the job's state now. */

@@ -53,6 +53,13 @@ describe('@modsvc/client against all-in-one', () => {
     if (view.status === 'done') expect(Object.keys(view.results.caption_language_toxicity)).toContain('toxicity');
   });
 
+  it('classifies by policy in the request (/now)', async () => {
+    const { job, answer } = await client.classifyPolicyImageNow({ file: { data: await makeJpeg(200, 200), filename: 'now.jpg', type: 'image/jpeg' } });
+    const view = answer.status === 'queued' ? await client.wait(job, { timeoutMs: 90_000 }) : answer;
+    expect(view.status).toBe('done');
+    if (view.status === 'done') expect(view.results.policy_categories.map((c) => c.name)).toContain('ARMS_AMMO');
+  });
+
   it('answers an unknown moderation job with NotFoundError', async () => {
     await expect(client.moderation('vmod_doesnotexist000000')).rejects.toBeInstanceOf(NotFoundError);
   });

@@ -85,3 +85,15 @@ describe('submitting', () => {
     await expect(c.review.frame('vmod_1', 0)).resolves.toEqual(JPEG);
   });
 });
+
+describe('synchronous policy classification', () => {
+  it('answers the result and a JobRef to wait on when it is still queued after 60 s', async () => {
+    const { fake, client: c } = client({ 'POST /v1/classify/policy/image/now': json(202, { job_id: 'job_7', status: 'queued' }) });
+    const { job, answer } = await c.classifyPolicyImageNow({ url: 'https://example.com/a.jpg', caption: 'hi' }, { idempotencyKey: 'k-1' });
+    expect(job).toEqual({ jobId: 'job_7', product: 'policy', media: 'image' });
+    expect(answer.status).toBe('queued');
+    const sent = fake.to('POST /v1/classify/policy/image/now')[0]!;
+    expect(sent.headers.get('idempotency-key')).toBe('k-1');
+    expect(await sent.request.text()).toBe('url=https%3A%2F%2Fexample.com%2Fa.jpg&caption=hi');
+  });
+});
