@@ -35,15 +35,22 @@ export async function pollUntilFinal<T>(target: string, step: PollStep<T>, optio
   for (;;) {
     options.signal?.throwIfAborted();
     let retryAfterSeconds: number | null;
+    // The deadline also bounds a poll that hangs (a stalled connection), not only the pauses between polls.
+    const deadlineReached = new AbortController();
+    const timer = setTimeout(() => deadlineReached.abort(new WaitTimeoutError(target, timeoutMs)), Math.max(0, deadline - clock.now()));
+    const signal = options.signal ? AbortSignal.any([options.signal, deadlineReached.signal]) : deadlineReached.signal;
     try {
-      const answer = await step.poll(options.signal);
+      const answer = await step.poll(signal);
       const result = step.final(answer);
       if (result !== null) return result;
       retryAfterSeconds = answer.retryAfterSeconds;
     } catch (err) {
+      if (deadlineReached.signal.aborted && !options.signal?.aborted) throw deadlineReached.signal.reason;
       // Throttling and backpressure are temporary: wait as told and poll again.
       if (!(err instanceof RateLimitedError || err instanceof UnavailableError)) throw err;
       retryAfterSeconds = err.retryAfterSeconds;
+    } finally {
+      clearTimeout(timer);
     }
     const left = deadline - clock.now();
     if (left <= 0) throw new WaitTimeoutError(target, timeoutMs);

@@ -87,6 +87,17 @@ describe('wait', () => {
     expect(fake.to(POLL)).toHaveLength(5);
   });
 
+  it('gives up at the deadline also while a poll hangs', async () => {
+    const { fake, client } = setup();
+    const hanging = (req: { request: Request }) =>
+      new Promise<Response>((_resolve, reject) => req.request.signal.addEventListener('abort', () => reject(req.request.signal.reason), { once: true }));
+    fake.on(POLL, hanging);
+    const result = client.wait(JOB, { timeoutMs: 2000 }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(await result).toBeInstanceOf(WaitTimeoutError);
+    expect(fake.to(POLL)).toHaveLength(1);
+  });
+
   it('gives up at once when Retry-After reaches past the deadline', async () => {
     const { fake, client } = setup();
     fake.on(POLL, json(503, { error: 'unavailable', message: 'busy' }, { 'Retry-After': '600' }));
