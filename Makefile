@@ -49,6 +49,7 @@ tenants: install
 .PHONY: openapi
 openapi: install
 	npx tsx services/gateway/src/write-openapi.ts
+	$(MAKE) client-types
 
 # Each service on its own (wired by gRPC and JetStream; see README "Running the services separately").
 SERVICES := gateway ingest frame-extractor vision-inference speech-to-text text-toxicity policy-scorer moderator webhook-dispatcher
