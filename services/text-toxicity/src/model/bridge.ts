@@ -203,6 +203,21 @@ const NL = 10;
 // code point order, which differs from code-unit order only between a character past U+FFFF (a
 // surrogate pair, U+D800-U+DFFF) and one in U+E000-U+FFFF.
 
+/** The length in bytes of the UTF-8 sequence whose first byte is `lead`. */
+const utf8Length = (lead: number): number => (lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4);
+
+/** The code point of the UTF-8 sequence starting at byte `p` of `b`. */
+function codePointAt(b: Uint8Array, p: number): number {
+  const c = b[p]!;
+  if (c < 0x80) return c;
+  if (c < 0xe0) return ((c & 0x1f) << 6) | (b[p + 1]! & 0x3f);
+  if (c < 0xf0) return ((c & 0x0f) << 12) | ((b[p + 1]! & 0x3f) << 6) | (b[p + 2]! & 0x3f);
+  return ((c & 0x07) << 18) | ((b[p + 1]! & 0x3f) << 12) | ((b[p + 2]! & 0x3f) << 6) | (b[p + 3]! & 0x3f);
+}
+
+const highSurrogate = (cp: number): number => 0xd800 + ((cp - 0x10000) >> 10);
+const lowSurrogate = (cp: number): number => 0xdc00 + (cp & 0x3ff);
+
 /**
  * Walks `word` against the key starting at byte `p` of `b` (it ends at the first tab), UTF-16 code unit
  * by unit, to the first difference: `common` units agree, and `order` is <0, 0 or >0 as `word` sorts
@@ -217,21 +232,13 @@ function matchWordKey(word: string, b: Uint8Array, p: number): { common: number;
       c = low;
       low = -1;
     } else {
-      c = b[p]!;
-      if (c === TAB) return { common: i, order: i === n ? 0 : 1 };
-      if (c < 0x80) p++;
-      else if (c < 0xe0) {
-        c = ((c & 0x1f) << 6) | (b[p + 1]! & 0x3f);
-        p += 2;
-      } else if (c < 0xf0) {
-        c = ((c & 0x0f) << 12) | ((b[p + 1]! & 0x3f) << 6) | (b[p + 2]! & 0x3f);
-        p += 3;
-      } else {
-        const cp = ((c & 0x07) << 18) | ((b[p + 1]! & 0x3f) << 12) | ((b[p + 2]! & 0x3f) << 6) | (b[p + 3]! & 0x3f);
-        p += 4;
-        c = 0xd800 + ((cp - 0x10000) >> 10);
-        low = 0xdc00 + (cp & 0x3ff);
-      }
+      if (b[p] === TAB) return { common: i, order: i === n ? 0 : 1 };
+      const cp = codePointAt(b, p);
+      p += utf8Length(b[p]!);
+      if (cp > 0xffff) {
+        c = highSurrogate(cp);
+        low = lowSurrogate(cp);
+      } else c = cp;
     }
     if (i === n) return { common: i, order: -1 };
     const w = word.charCodeAt(i);
@@ -277,21 +284,12 @@ function hashWord(word: string): number {
 /** hashWord of the key starting at byte `p` of `b`, decoded from its UTF-8. */
 function hashKey(b: Uint8Array, p: number): number {
   let h = 0x811c9dc5;
-  for (let c = b[p]!; c !== TAB; c = b[p]!) {
-    if (c < 0x80) p++;
-    else if (c < 0xe0) {
-      c = ((c & 0x1f) << 6) | (b[p + 1]! & 0x3f);
-      p += 2;
-    } else if (c < 0xf0) {
-      c = ((c & 0x0f) << 12) | ((b[p + 1]! & 0x3f) << 6) | (b[p + 2]! & 0x3f);
-      p += 3;
-    } else {
-      const cp = ((c & 0x07) << 18) | ((b[p + 1]! & 0x3f) << 12) | ((b[p + 2]! & 0x3f) << 6) | (b[p + 3]! & 0x3f);
-      p += 4;
-      h = Math.imul(h ^ (0xd800 + ((cp - 0x10000) >> 10)), 0x01000193);
-      c = 0xdc00 + (cp & 0x3ff);
-    }
-    h = Math.imul(h ^ c, 0x01000193);
+  while (b[p] !== TAB) {
+    const cp = codePointAt(b, p);
+    p += utf8Length(b[p]!);
+    // hashWord hashes UTF-16 code units: an astral code point is its two surrogates.
+    if (cp > 0xffff) h = Math.imul(Math.imul(h ^ highSurrogate(cp), 0x01000193) ^ lowSurrogate(cp), 0x01000193);
+    else h = Math.imul(h ^ cp, 0x01000193);
   }
   return fmix(h);
 }
