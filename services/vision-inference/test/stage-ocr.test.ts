@@ -1,6 +1,6 @@
-// The vision stage's OCR part on the real runtime (embedded store, in-process bus, local media) with a
-// stub analyzer: the OCR model that ran is named in the result also when it read nothing, and `ocr` is
-// null only when no OCR model is loaded (docs/api.md, items result).
+// The vision stage's OCR part on the real runtime (embedded store, in-process bus, local media) with an
+// analyzer that returns a given OCR reading: the OCR model that ran is named in the result also when it
+// read nothing, and `ocr` is null only when no OCR model is loaded (docs/api.md, items result).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +16,7 @@ import { startVisionConsumer } from '../src/stage.ts';
 
 const OCR_MODEL = 'tesseract-eng@test';
 
-function stubAnalyzer(ocr: Pick<VisionAnalysis, 'ocrText' | 'ocrModel'>): VisionAnalyzer {
+function analyzerReading(ocr: Pick<VisionAnalysis, 'ocrText' | 'ocrModel'>): VisionAnalyzer {
   const analysis: VisionAnalysis = { scores: emptyScores(VISUAL_CLASSES), evidence: {}, models: ocr.ocrModel ? [ocr.ocrModel] : [], framesAnalysed: 1, uncalibrated: [], ...ocr };
   return {
     init: async () => {},
@@ -60,7 +60,7 @@ describe('vision stage: the OCR part', () => {
     });
     await rt.store.create(job);
     const key = `jobs/${id}/frame-0.png`;
-    await rt.media.put(key, Buffer.from('not decoded by the stub'));
+    await rt.media.put(key, Buffer.from('never decoded: the analyzer returns a given reading'));
     const consumer = await startVisionConsumer(rt, analyzer, noText, { VISION_CONCURRENCY: 1 });
     try {
       await rt.bus.publish('pipeline.vision', { jobId: id, frames: [{ key, timestamp: 0, width: 1, height: 1 }] });
@@ -73,12 +73,12 @@ describe('vision stage: the OCR part', () => {
   }
 
   it('names the OCR model that read nothing; the text model and scores stay null', async () => {
-    const ocr = buildItemsResult(await runVision('job_ocr_blank', stubAnalyzer({ ocrText: '', ocrModel: OCR_MODEL }))).ocr;
+    const ocr = buildItemsResult(await runVision('job_ocr_blank', analyzerReading({ ocrText: '', ocrModel: OCR_MODEL }))).ocr;
     expect(ocr).toMatchObject({ text: '', recognizer: OCR_MODEL, model: null, top_span: null, language: null });
     expect(Object.values(ocr!.scores).every((s) => s === null)).toBe(true);
   });
 
   it('gives no ocr field without an OCR model', async () => {
-    expect(buildItemsResult(await runVision('job_ocr_none', stubAnalyzer({ ocrText: null, ocrModel: null }))).ocr).toBeNull();
+    expect(buildItemsResult(await runVision('job_ocr_none', analyzerReading({ ocrText: null, ocrModel: null }))).ocr).toBeNull();
   });
 });
