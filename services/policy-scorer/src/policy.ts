@@ -75,14 +75,14 @@ const isVisualSignal = (signal: PolicySignalSpec) => 'examples' in signal || ('c
 /** Text labels (in either form) and term lists: signals that read only the job's text. */
 const isTextSignal = (signal: PolicySignalSpec) => 'text' in signal || 'terms' in signal || ('class' in signal && !VISUAL_CLASS_NAMES.has(signal.class));
 
-/** Whether the job has any text to read: a caption, text in images or a transcript that is not blank. */
-const hasText = (job: JobRecord) => textSources(job).some(([, text]) => text.trim() !== '');
-
 /** Each text the job has (not blank) with the toxicity part that scored it, if any. */
 function textParts(job: JobRecord): [string, TextToxicityPart | null | undefined][] {
   const parts: Record<string, TextToxicityPart | null | undefined> = { caption: job.parts.caption?.toxicity, ocr: job.parts.vision?.ocr?.toxicity, speech: job.parts.speech?.toxicity };
   return textSources(job).flatMap(([name, text]) => (text.trim() === '' ? [] : [[name, parts[name]] as [string, TextToxicityPart | null | undefined]]));
 }
+
+/** Whether the job has any text to read: a caption, text in images or a transcript that is not blank. */
+const hasText = (job: JobRecord) => textParts(job).length > 0;
 
 /** The text labels a category reads (in either signal form). */
 function textLabelsOf(cat: ResolvedPolicyCategory): TextLabel[] {
@@ -125,6 +125,9 @@ function reportedScore(score: number, thresholds: PolicyThresholds): number {
 /** The lowest level that flags a category whatever the rules: text alone may raise it this far. */
 const FLAGGING_RANK = riskRank('MEDIUM')!;
 
+/** Whether a score flags its category: what part of a job was not looked at cannot clear one that does not. */
+const flags = (score: number, thresholds: PolicyThresholds) => (riskRank(riskLevel(score, thresholds)) ?? 0) >= FLAGGING_RANK;
+
 export function scoreCategories(job: JobRecord, policy: ResolvedPolicy = STANDARD_POLICY): PolicyCategoryResult[] {
   return policy.categories.map((cat) => {
     const empty = nothingToRead(job, cat);
@@ -149,13 +152,13 @@ export function scoreCategories(job: JobRecord, policy: ResolvedPolicy = STANDAR
     let score = best ? reportedScore(best.score, cat.thresholds) : null;
     let triggeredBy = best ? best.by : unscored;
     const pictureUnseen = job.parts.vision !== undefined && unscoredVisual.length > 0 && !visualScored;
-    if (pictureUnseen && score !== null && (riskRank(riskLevel(score, cat.thresholds)) ?? 0) < FLAGGING_RANK) {
+    if (pictureUnseen && score !== null && !flags(score, cat.thresholds)) {
       triggeredBy = unscored ?? `visual_not_scored(${unscoredVisual.join(',')}; text alone: ${triggeredBy} ${score})`;
       score = null;
     }
     // Likewise a text the category's labels could not be scored on: the other texts can flag it, never clear it.
     const unseen = unseenTexts(job, cat);
-    if (unseen.length && score !== null && (riskRank(riskLevel(score, cat.thresholds)) ?? 0) < FLAGGING_RANK) {
+    if (unseen.length && score !== null && !flags(score, cat.thresholds)) {
       triggeredBy = `text_not_scored(${unseen.join(',')}; other text: ${triggeredBy} ${score})`;
       score = null;
     }
