@@ -1,8 +1,10 @@
 """The labelled image kit for vision v3: classes, the partial-label rule extended to batches 4-6,
-three folds of held-back source repositories, and the object boxes (images/boxes.csv).
+folds of held-back source repositories (three for v3; v4 adds batch 7 and a fourth), and the object
+boxes (images/boxes.csv).
 
 v3 keeps v2's rule (train/v2/data.py; docs/vision-v2.md "Label rule") and adds, for the 2026-11-25
-batches (file names real4_*/real5_*; ../shared/data/README.md "batches 4-6"):
+batches (file names real4_*/real5_*; ../shared/data/README.md "batches 4-6") and, for vision v4, to
+batch 7 (real7_*, same rules):
   B1. `benign` on a batch 4-6 image means none of the harmful classes (weapons, violence,
       substances, hate symbols, middle finger, gambling): 0 for each of them.
   B2. violence in a source about weapons that did not label violence: unknown (a gun held at
@@ -56,6 +58,8 @@ OBJECT_SOURCES = v2.OBJECT_SOURCES | {
 WEAPON_SOURCES = v2.WEAPON_SOURCES | {
     'Vardhinedi/weapon-detection', 'madeelworks/Weapon-Detection', 'LabIA-UFBA/handgundetection',
     'html1101/Gun-Detection-GUI',
+    # batch 7 (vision v4)
+    'bardan-dhakal/A-eye_Weapons-Detection', 'Samet-Berkay-Taskin/YOLOv8-Training-with-custom-data-Pistol-Detection-',
 }
 
 # Three folds of whole source repositories. Each candidate class with two or more real sources of
@@ -72,6 +76,9 @@ FOLDS = {
         'nurkal022/fight-detection-yolo-training', 'lifeisnumbers/Real-time-Violence-detection-with-Apache-Kafka-App',
         'spackows/CASCON-2018_Analyzing_images', 'raehelen/frog-classification', 'Asna-Zulfiqar/lipstick-detector',
         'darrenredmond/minifigure_id',
+        # batch 7: Samet's pistols are the armas family of Alema1 (README), so they go together
+        'Samet-Berkay-Taskin/YOLOv8-Training-with-custom-data-Pistol-Detection-',
+        'Krishna-pathak1535/smart-city-violence-detection',
     ],
     'B': [
         'AhmedMohsenElgarh/new-dataset-weapon', 'yatinmanuel/stars-vthacks', 'jinjoo-lab/FrameCheckMate',
@@ -88,11 +95,21 @@ FOLDS = {
         'florinnnn/cigarette-pack-brand-detection', 'harakeke-2021/liquid-lunch', 'Simard302/cc9-gesture-censorship',
         'Riswaldy/smoking-detection', 'sandroescobar/MiamiSmokeShopWebPage', 'romanvoloboev/toy-store',
         'francocasa/E-commerce-toy-store', 'Obmutescence/COCO-MINI', 'zhiwei2017/nazi-symbols-classification',
+        'ciel-oliver/Violence-Detection-software-and-databases',
+    ],
+    # Vision v4 (batch 7): A-eye, the largest new source (firearm 1,013, knife 673), is a fold of its
+    # own, so that every other fold trains on it; with it the staged student fights and CORe50's hands
+    # holding phones and scissors (hard negatives, measured as negatives here and trained on elsewhere).
+    'D': [
+        'bardan-dhakal/A-eye_Weapons-Detection', 'kookmin-sw/capstone-2021-23', 'giacomobartoli/core50_segmentation',
     ],
 }
 FOLD_NAMES = sorted(FOLDS)
 # Repositories that share original images count as one source for the publishing rule.
-FAMILIES = {'madeelworks/Weapon-Detection': 'Vardhinedi/weapon-detection'}
+FAMILIES = {
+    'madeelworks/Weapon-Detection': 'Vardhinedi/weapon-detection',
+    'Samet-Berkay-Taskin/YOLOv8-Training-with-custom-data-Pistol-Detection-': 'Alema1/realtime-handgun-detection',
+}
 
 
 def family(source):
@@ -101,7 +118,7 @@ def family(source):
 
 def is_new_batch(file):
     name = os.path.basename(file)
-    return name.startswith('real4_') or name.startswith('real5_')
+    return name.startswith(('real4_', 'real5_', 'real7_'))
 
 
 def target(item, cls, source_labels):

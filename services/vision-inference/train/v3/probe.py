@@ -140,7 +140,7 @@ def main():
     ap.add_argument('--features', required=True)
     ap.add_argument('--out', required=True)
     ap.add_argument('--c', type=float, default=0.05, help='inverse L2 strength on standardised features')
-    ap.add_argument('--folds', default='A,B,C,all')
+    ap.add_argument('--folds', default=','.join(kit3.FOLD_NAMES + ['all']))
     a = ap.parse_args()
     f = np.load(a.features)
     items = kit3.load_kit(a.data)

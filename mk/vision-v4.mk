@@ -1,0 +1,24 @@
+# Vision v4 (issue 39): v3's network and recipe (mk/vision-v3.mk, docs/vision-v3.md) on the kit with
+# image batch 7, in four folds of whole source repositories (kit3.FOLDS: A-eye, the largest new source,
+# is fold D). Same scripts, same backbone, same prefix cache folder (its key is the kit's labels.csv).
+V4_RUN ?= run5-batch7
+V4_EPOCHS ?= 4
+V4_TRAIN_THREADS ?= 2
+V4_FOLDS ?= A B C D all
+V4_RESULTS := $(V3_DIR)/results/$(V4_RUN)
+V4_VERSION ?= 4.0.0
+
+.PHONY: train-vision-v4 export-vision-v4 calibrate-vision-v4
+
+train-vision-v4: install vision-v3-deps $(V3_CACHE)/imagenet_mobilenet_v2.pt
+	$(V3_PY) $(V3_DIR)/finetune.py --data $(V3_DATA) --weights $(V3_CACHE)/imagenet_mobilenet_v2.pt \
+	  --cache $(V3_CACHE)/prefix --out $(V3_CACHE)/finetune-v4 --threads $(V4_TRAIN_THREADS) \
+	  --embeddings $(V3_CACHE)/features-v4-224.npz
+	$(V3_PY) $(V3_DIR)/probe.py --data $(V3_DATA) --features $(V3_CACHE)/features-v4-224.npz --out $(V3_CACHE)/probe-v4
+	@for f in $(V4_FOLDS); do \
+	  $(V3_PY) $(V3_DIR)/finetune.py --data $(V3_DATA) --weights $(V3_CACHE)/imagenet_mobilenet_v2.pt \
+	    --cache $(V3_CACHE)/prefix --probe $(V3_CACHE)/probe-v4 --out $(V3_CACHE)/finetune-v4 --fold $$f \
+	    --epochs $(V4_EPOCHS) --threads $(V4_TRAIN_THREADS) || exit 1; \
+	done
+	$(V3_PY) $(V3_DIR)/report_v3.py --data $(V3_DATA) --run $(V3_CACHE)/probe-v4 --out $(V4_RESULTS)/probe
+	$(V3_PY) $(V3_DIR)/report_v3.py --data $(V3_DATA) --run $(V3_CACHE)/finetune-v4 --out $(V4_RESULTS)
