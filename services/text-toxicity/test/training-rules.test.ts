@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '@modsvc/common/seeded-random';
 import { TEXT_LABELS } from '@modsvc/common/classes';
-import { chooseOperatingPoints, DEFAULT_TARGETS, operatingPointFigures, type ScoredRows } from '../train/operating-points.ts';
+import { chooseOperatingPoints, DEFAULT_TARGETS, operatingPointFigures, type ScoredRows } from '@modsvc/common/domain/operating-point-fit';
 import { applySelfHarmRule, encouragesSelfHarm } from '../train/self-harm-rules.ts';
 import { expandGroups, expandOnce } from '../train/functional/expand.ts';
 import { everydayTexts, functionalRows, NearTexts, nearCopy } from '../train/functional/index.ts';

@@ -35,7 +35,7 @@ import { BRIDGE_FILE, DEFAULT_BRIDGE_DIR, loadBridge } from '../src/model/bridge
 import { DEFAULT_HEAD_FEATURES } from '../src/model/language-heads.ts';
 import { applySelfHarmRule } from './self-harm-rules.ts';
 import { FUNCTIONAL_SOURCE, functionalRows } from './functional/index.ts';
-import { benignOnlyOperatingPoints, chooseOperatingPoints, DEFAULT_TARGETS as DEFAULT_OPERATING_TARGETS, operatingPointFigures, type OperatingPointTargets } from './operating-points.ts';
+import { benignOnlyOperatingPoints, chooseOperatingPoints, DEFAULT_TARGETS as DEFAULT_OPERATING_TARGETS, operatingPointFigures, type OperatingPointTargets } from '@modsvc/common/domain/operating-point-fit';
 import type { OperatingPoints } from '@modsvc/common/domain/operating-points';
 
 export const MODEL_VERSION = '3.0.0';
@@ -134,7 +134,7 @@ export const trainSettingsSchema = dataSettingsSchema.extend({
   TOX_HOLDOUT_RESULTS: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** 0: the figures of the held-out run are merged afterwards (train/merge-holdout.ts; `make train-toxicity` runs both trainings at once). */
   TOX_MERGE_HOLDOUT: switchOn(true),
-  /** Operating-point targets (train/operating-points.ts): LOW and MEDIUM recall, HIGH precision at the target prior. */
+  /** Operating-point targets (packages/common/src/domain/operating-point-fit.ts): LOW and MEDIUM recall, HIGH precision at the target prior. */
   TOX_OP_LOW_RECALL: numberOr(DEFAULT_OPERATING_TARGETS.lowRecall),
   TOX_OP_LOW_BENIGN: numberOr(DEFAULT_OPERATING_TARGETS.lowBenignRate),
   TOX_OP_MEDIUM_RECALL: numberOr(DEFAULT_OPERATING_TARGETS.mediumRecall),

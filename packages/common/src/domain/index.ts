@@ -7,6 +7,7 @@ export * from './items-result.ts';
 export * from './risk-level.ts';
 export * from './standard-policy.ts';
 export * from './operating-points.ts';
+export * from './operating-point-fit.ts';
 export * from './policy-rules.ts';
 export * from './policy-document.ts';
 export * from './policy-result.ts';

@@ -1,5 +1,7 @@
-// Operating points of one label in one language, chosen on held-back rows (the calibration split, never
-// trained on) from the served, calibrated probabilities, then measured on the validation split:
+// Choosing a signal's operating points (operating-points.ts) on held-back rows from its served, calibrated
+// probabilities, for every model that ships them: text toxicity (one label in one language, chosen on the
+// calibration split, never trained on, then measured on the validation split; DEFAULT_TARGETS) and vision
+// v3 (one class, chosen on the held-back folds' rows; its targets are in calibrate-v3.ts). Text's rules:
 // - MEDIUM (review): the highest threshold that still catches `mediumRecall` of the positives, unless
 //   that flags more than `mediumBenignRate` of the benign rows (texts annotated as not toxic at all):
 //   then the threshold that flags that share. The kit's positives include implicit and borderline
@@ -11,7 +13,8 @@
 // A threshold sits midway between the lowest score it marks and the next lower score, so it does not hug
 // one observed value. LOW <= MEDIUM <= HIGH always: where the precision is reached below MEDIUM, HIGH is
 // MEDIUM (acting without a person is never looser than sending to one).
-import type { OperatingPointFigures, OperatingPoints } from '@modsvc/common/domain/operating-points';
+// Rows without `benign` (vision) have no benign caps: the benign rates play no part and the targets say none.
+import type { OperatingPointFigures, OperatingPoints } from './operating-points.ts';
 
 export interface OperatingPointTargets {
   lowRecall: number;
@@ -31,8 +34,8 @@ export interface ScoredRows {
   labels: readonly number[];
   /** Weight of each negative so that positives make up the target prior of the total weight (1: the rows' own mix). */
   negativeWeight: number;
-  /** Which rows are benign (annotated not toxic at all); the benign-rate caps count these. */
-  benign: readonly boolean[];
+  /** Which rows are benign (annotated not toxic at all); the benign-rate caps count these. Absent: no benign caps (and no benignFlaggedRate). */
+  benign?: readonly boolean[];
 }
 
 const roundUp6 = (x: number): number => Math.ceil(x * 1e6) / 1e6;
@@ -62,7 +65,7 @@ function between(points: { score: number }[], k: number): number {
 
 /** The lowest threshold that flags at most `rate` of the benign rows (0 when there are none). */
 function atBenignRate(rows: ScoredRows, rate: number): number {
-  const benign = rows.probs.filter((_, i) => rows.benign[i]).sort((a, b) => b - a);
+  const benign = rows.probs.filter((_, i) => rows.benign?.[i]).sort((a, b) => b - a);
   if (benign.length === 0) return 0;
   // Strictly above the score of the benign row just past the allowed share.
   const k = Math.floor(rate * benign.length);
@@ -109,12 +112,13 @@ export function benignOnlyOperatingPoints(benignProbs: readonly number[], target
 export function operatingPointFigures(points: OperatingPoints, rows: ScoredRows, targets: OperatingPointTargets = DEFAULT_TARGETS): OperatingPointFigures[] {
   const pos = rows.labels.filter((y) => y >= 0.5).length;
   const neg = rows.labels.length - pos;
+  const capped = rows.benign !== undefined;
   const target = {
-    LOW: `recall >= ${targets.lowRecall}, flagging at most ${targets.lowBenignRate} of benign texts`,
-    MEDIUM: `recall >= ${targets.mediumRecall}, flagging at most ${targets.mediumBenignRate} of benign texts`,
+    LOW: `recall >= ${targets.lowRecall}${capped ? `, flagging at most ${targets.lowBenignRate} of benign texts` : ''}`,
+    MEDIUM: `recall >= ${targets.mediumRecall}${capped ? `, flagging at most ${targets.mediumBenignRate} of benign texts` : ''}`,
     HIGH: `precision >= ${targets.highPrecision}`,
   } as const;
-  const benignRows = rows.benign.filter(Boolean).length;
+  const benignRows = rows.benign?.filter(Boolean).length ?? 0;
   return (['LOW', 'MEDIUM', 'HIGH'] as const).map((level) => {
     const t = points[level];
     let tp = 0;
@@ -124,13 +128,13 @@ export function operatingPointFigures(points: OperatingPoints, rows: ScoredRows,
       if (p < t) return;
       if (rows.labels[i]! >= 0.5) tp++;
       else fp++;
-      if (rows.benign[i]) benignFlagged++;
+      if (rows.benign?.[i]) benignFlagged++;
     });
     const recall = pos ? tp / pos : 0;
     const wfp = fp * rows.negativeWeight;
     const precision = tp + wfp > 0 ? tp / (tp + wfp) : 1;
     const reached = level === 'HIGH' ? t < 1 && precision >= targets.highPrecision : recall >= (level === 'LOW' ? targets.lowRecall : targets.mediumRecall);
     const r4 = (x: number): number => Math.round(x * 10000) / 10000;
-    return { level, threshold: t, target: target[level], reached, recall: r4(recall), precision: r4(precision), falsePositiveRate: r4(neg ? fp / neg : 0), benignFlaggedRate: r4(benignRows ? benignFlagged / benignRows : 0) };
+    return { level, threshold: t, target: target[level], reached, recall: r4(recall), precision: r4(precision), falsePositiveRate: r4(neg ? fp / neg : 0), ...(capped ? { benignFlaggedRate: r4(benignRows ? benignFlagged / benignRows : 0) } : {}) };
   });
 }
