@@ -11,6 +11,7 @@ import {
   type HeldBackSource as WireSource,
   type LanguageCoverage as WireLanguage,
   type LanguageCoverage__Output,
+  type SignalOperatingPoints__Output,
 } from '@modsvc/protos';
 import { clientOptions, callUnary, unaryHandler, type GrpcBinding } from '@modsvc/common/grpc';
 import { callersOf } from './callers.ts';
@@ -80,6 +81,12 @@ function heldBackFromWire(all: HeldBackQuality__Output | null, photos: HeldBackQ
   return held;
 }
 
+/** A class's `operatingPoints` from the wire: absent when the message is (its calibrator ships none). */
+function classPointsFromWire(p: SignalOperatingPoints__Output | null): Pick<ClassCoverageReport, 'operatingPoints'> {
+  const [points] = p ? signalPointsFromWire([p]) : [];
+  return points ? { operatingPoints: points } : {};
+}
+
 /** ListModels: the vision models and (vision-inference asks text-toxicity) the caption labels. */
 export function visionModelsBinding(api: ModelsApi): GrpcBinding {
   const handlers: VisionInferenceHandlers = {
@@ -96,6 +103,8 @@ export function visionModelsBinding(api: ModelsApi): GrpcBinding {
           heldBack: c.heldBack.all ? qualityToWire(c.heldBack.all) : null,
           heldBackPhotos: c.heldBack.photos ? qualityToWire(c.heldBack.photos) : null,
           heldBackSources: (c.heldBack.sources ?? []).map(sourceToWire),
+          operatingPoints: c.operatingPoints ? signalPointsToWire(c.operatingPoints) : null,
+          quality: c.quality ?? '',
         })),
       };
     }),
@@ -122,6 +131,8 @@ export function visionModelsClient(address: string, auth: ServiceAuth | null): M
           note: c.note,
           calibration: c.calibration === 'calibrated' || c.calibration === 'uncalibrated' ? c.calibration : null,
           heldBack: heldBackFromWire(c.heldBack, c.heldBackPhotos, c.heldBackSources),
+          ...classPointsFromWire(c.operatingPoints),
+          ...(c.quality === 'limited' ? { quality: 'limited' as const } : {}),
         })),
       };
     },

@@ -69,8 +69,27 @@ describe('vision models report over gRPC', () => {
             { source: 'repo-b', positives: 3, negatives: 0, rocAuc: null },
           ],
         },
+        operatingPoints: {
+          signal: 'firearm',
+          points: { LOW: 0.02, MEDIUM: 0.08, HIGH: 0.71 },
+          basis: { part: 'held-back folds', positives: 14, negatives: 120 },
+          figures: [
+            { level: 'LOW', threshold: 0.02, target: 'recall >= 0.99', reached: false, recall: 0.9286, precision: 0.2, falsePositiveRate: 0.4333 },
+            { level: 'MEDIUM', threshold: 0.08, target: 'recall >= 0.95', reached: false, recall: 0.9286, precision: 0.35, falsePositiveRate: 0.2 },
+            { level: 'HIGH', threshold: 0.71, target: 'precision >= 0.95', reached: true, recall: 0.5, precision: 1, falsePositiveRate: 0 },
+          ],
+        },
       },
-      { class: 'knife', group: 'violence', model: 'v3-tiny@0.1.0', note: 'no sources listed', calibration: 'calibrated', heldBack: { all: quality(900, 0.8), photos: null } },
+      {
+        class: 'knife',
+        group: 'violence',
+        model: 'v3-tiny@0.1.0',
+        note: 'no sources listed',
+        calibration: 'calibrated',
+        heldBack: { all: quality(900, 0.8), photos: null },
+        operatingPoints: { signal: 'knife', points: { LOW: 0.1, MEDIUM: 0.3, HIGH: 1 }, basis: { part: 'held-back folds', positives: 12, negatives: 888 }, figures: [] },
+        quality: 'limited',
+      },
       { class: 'exposed_feet', group: 'sexual', model: null, note: 'no model scores this class', calibration: null, heldBack: { all: null, photos: null } },
     ],
   };
@@ -91,7 +110,19 @@ describe('vision models report over gRPC', () => {
     // absent stays absent (not an empty list), a null ROC-AUC stays null, an absent fold stays absent
     expect('sources' in got.classes[1]!.heldBack).toBe(false);
     expect(got.classes[0]!.heldBack.sources![1]).toStrictEqual({ source: 'repo-b', positives: 3, negatives: 0, rocAuc: null });
+    // operating points and quality where the calibrator ships them, absent (not empty) where it does not
+    expect(got.classes[0]!.operatingPoints!.points).toStrictEqual({ LOW: 0.02, MEDIUM: 0.08, HIGH: 0.71 });
+    expect('benignFlaggedRate' in got.classes[0]!.operatingPoints!.figures[1]!).toBe(false);
+    expect('quality' in got.classes[0]!).toBe(false);
+    expect(got.classes[1]!.quality).toBe('limited');
+    expect(['operatingPoints' in got.classes[2]!, 'quality' in got.classes[2]!]).toEqual([false, false]);
     expect(ModelsReportSchema.parse(got)).toEqual(got);
+  });
+
+  it('the /v1/models schema refuses a quality it does not know', () => {
+    const bad = structuredClone(report) as unknown as { classes: { quality?: string }[] };
+    bad.classes[1]!.quality = 'poor';
+    expect(ModelsReportSchema.safeParse(bad).success).toBe(false);
   });
 
   it('the /v1/models schema refuses a source with a field it does not know', () => {

@@ -21,7 +21,7 @@ import type {
   ReviewStats,
 } from './domain/review.ts';
 import type { DeliveryLogView, RedeliveryView } from './domain/delivery-log.ts';
-import type { SignalOperatingPoints } from './domain/operating-points.ts';
+import type { OperatingPoints, SignalOperatingPoints } from './domain/operating-points.ts';
 
 export type TextSource = 'caption' | 'ocr' | 'speech' | 'api';
 
@@ -91,6 +91,8 @@ export interface VisionAnalysis {
   inference?: ModelTiming[];
   /** The image embedding of each analysed frame (L2-normalised); absent when the embedding network is not loaded. */
   embeddings?: ImageEmbeddings;
+  /** Operating points of the scored classes whose calibrator ships them (the policy reads those scores against them); absent when none does. */
+  operatingPoints?: Partial<Record<VisualClass, OperatingPoints>>;
 }
 
 /** Image embeddings from vision-inference's network: `model` names the network and layer (vectors of different models are not comparable). */
@@ -171,6 +173,10 @@ export interface ClassCoverageReport {
   calibration: 'calibrated' | 'uncalibrated' | null;
   /** Held-back figures on all labelled images and on photographs only, where measured, and the held-back sources they rest on (when the calibrator lists them). */
   heldBack: { all: HeldBackQuality | null; photos: HeldBackQuality | null; sources?: HeldBackSource[] | undefined };
+  /** The class's operating points and the held-back figures behind them, where its calibrator ships them. */
+  operatingPoints?: SignalOperatingPoints | undefined;
+  /** 'limited': scored although its held-back figures fall short of the publishing rule (the note says how); absent: standard. */
+  quality?: 'limited' | undefined;
 }
 
 export interface ModelsReport {

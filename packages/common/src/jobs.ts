@@ -70,7 +70,8 @@ export interface VisionPart {
   uncalibrated?: VisualClass[];
   /**
    * Operating points per visual class, which the policy reads the class's score against as it does a
-   * text label's (signalRisk); classes without any are read on the Standard scale. No model ships them yet.
+   * text label's (signalRisk); classes without any are read on the Standard scale. Vision v3's calibrators
+   * ship them (artifacts/calibration.json, chosen by train/calibrate-v3.ts); absent in older records.
    */
   operatingPoints?: Partial<Record<VisualClass, OperatingPoints>>;
   ocr: VisionOcrPart | null;

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { VISUAL_CLASSES, emptyScores, groupOf, type VisualClass } from '@modsvc/common/classes';
 import type { AnalyzeOptions, ClassCoverageReport, FrameInput, HeldBackQuality, HeldBackSource, ModelsReport, ModelTiming, VisionAnalysis, VisionAnalyzer } from '@modsvc/common/contracts';
+import { signalRisk } from '@modsvc/common/domain/policy-rules';
 import { l2Normalise } from '@modsvc/common/embeddings';
 import { ApiError } from '@modsvc/common/errors';
 import type { VisualEvidence } from '@modsvc/common/jobs';
@@ -385,6 +386,7 @@ class Analyzer implements DetailedVisionAnalyzer {
       if (!stat) continue;
       scores[cls] = stat.topKMean;
       result.frameStats[cls] = stat;
+      if (cal.operatingPoints) result.operatingPoints = { ...result.operatingPoints, [cls]: cal.operatingPoints.points };
       if (cal.method === 'identity') result.uncalibrated.push(cls);
       used.add(cal.model);
       if (cal.model === FACE_GENDER_ID) used.add(HUMAN_ID);
@@ -394,7 +396,9 @@ class Analyzer implements DetailedVisionAnalyzer {
       }
       const ev: VisualEvidence[] = [];
       perFrame.forEach((p, i) => {
-        if (p == null || p < this.threshold) return;
+        // A class with operating points is read on the risk scale, as the policy reads it: the threshold
+        // (0.5 by default) is then its MEDIUM point, so a frame that sends it to review has evidence.
+        if (p == null || signalRisk(p, cal.operatingPoints?.points) < this.threshold) return;
         const a = analysed[i]!;
         const e: VisualEvidence = { timestamp: a.timestamp, score: p, model: registry.tag(cal.model) };
         const box = cal.boxSignal ? a.boxes[cal.boxSignal] : undefined;
@@ -472,6 +476,8 @@ class Analyzer implements DetailedVisionAnalyzer {
           note: cal.model === OBJECT_ID ? `${cal.note}${this.objectsGateNote()}` : cal.note,
           calibration: cal.method === 'identity' ? 'uncalibrated' : 'calibrated',
           heldBack: { all: heldBack(cal.metrics?.all), photos: heldBack(cal.metrics?.photos), ...heldBackSources(cal.sources) },
+          ...(cal.operatingPoints ? { operatingPoints: cal.operatingPoints } : {}),
+          ...(cal.quality ? { quality: cal.quality } : {}),
         };
       }
       if (cal) {

@@ -48,6 +48,7 @@ export async function startVisionConsumer(
           models: analysis.models,
           framesAnalysed: analysis.framesAnalysed,
           uncalibrated: analysis.uncalibrated,
+          ...(analysis.operatingPoints ? { operatingPoints: analysis.operatingPoints } : {}),
           ocr,
         };
         await rt.store.setPart(job.id, 'vision', part);

@@ -1,4 +1,4 @@
-// The vision stage's OCR part on the real runtime (embedded store, in-process bus, local media) with an
+// The vision stage's OCR part (and the operating points it copies from the analysis) on the real runtime (embedded store, in-process bus, local media) with an
 // analyzer that returns a given OCR reading: the OCR model that ran is named in the result also when it
 // read nothing, and `ocr` is null only when no OCR model is loaded (docs/api.md, items result).
 import fs from 'node:fs';
@@ -16,7 +16,7 @@ import { startVisionConsumer } from '../src/stage.ts';
 
 const OCR_MODEL = 'tesseract-eng@test';
 
-function analyzerReading(ocr: Pick<VisionAnalysis, 'ocrText' | 'ocrModel'>): VisionAnalyzer {
+function analyzerReading(ocr: Pick<VisionAnalysis, 'ocrText' | 'ocrModel' | 'operatingPoints'>): VisionAnalyzer {
   const analysis: VisionAnalysis = { scores: emptyScores(VISUAL_CLASSES), evidence: {}, models: ocr.ocrModel ? [ocr.ocrModel] : [], framesAnalysed: 1, uncalibrated: [], ...ocr };
   return {
     init: async () => {},
@@ -80,5 +80,13 @@ describe('vision stage: the OCR part', () => {
 
   it('gives no ocr field without an OCR model', async () => {
     expect(buildItemsResult(await runVision('job_ocr_none', analyzerReading({ ocrText: null, ocrModel: null }))).ocr).toBeNull();
+  });
+
+  it("copies the analysis' operating points into the vision part, which the policy reads; none given, none stored", async () => {
+    const operatingPoints = { firearm: { LOW: 0.02, MEDIUM: 0.05, HIGH: 0.7 } };
+    const withPoints = await runVision('job_points', analyzerReading({ ocrText: null, ocrModel: null, operatingPoints }));
+    expect(withPoints.parts.vision!.operatingPoints).toEqual(operatingPoints);
+    const without = await runVision('job_no_points', analyzerReading({ ocrText: null, ocrModel: null }));
+    expect('operatingPoints' in without.parts.vision!).toBe(false);
   });
 });

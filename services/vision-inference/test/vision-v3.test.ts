@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVisionAnalyzer, type DetailedVisionAnalyzer } from '../src/analyzer.ts';
 import { sigmoid, type CalibrationFile } from '../src/models/calibration.ts';
+import type { SignalOperatingPoints } from '@modsvc/common/domain/operating-points';
 import { ARTIFACTS_DIR, FACE_GENDER_ID, HUMAN_ID, NSFW_ID, OBJECT_ID, OCR_ID, liteRegistry } from '../src/models/lite.ts';
 import { NSFW_INPUT, nsfwInput, nsfwLoader, nsfwPredict, type NsfwHandle } from '../src/models/nsfw.ts';
 import { decodeFrame, fillView, normalise, resizeFill, type FillViews, type RgbImage } from '../src/models/preprocess.ts';
@@ -191,6 +192,14 @@ const SOURCES = [
   { source: 'repo-kitchen', positives: 0, negatives: 40, rocAuc: null },
 ];
 
+/** firearm's operating points (as calibrate-v3.ts writes them); pills ships none. */
+const FIREARM_POINTS: SignalOperatingPoints = {
+  signal: 'firearm',
+  points: { LOW: 0.5, MEDIUM: 0.9, HIGH: 0.95 },
+  basis: { part: 'held-back folds (test)', positives: 14, negatives: 160 },
+  figures: [{ level: 'MEDIUM', threshold: 0.9, target: 'recall >= 0.95', reached: true, recall: 0.9286, precision: 0.3, falsePositiveRate: 0.2 }],
+};
+
 const calibration: CalibrationFile = {
   version: 'test',
   fittedOn: 'test',
@@ -208,11 +217,12 @@ const calibration: CalibrationFile = {
         photos: null,
       },
       sources: SOURCES,
+      operatingPoints: FIREARM_POINTS,
     },
     // fitted on 160 px signals: v3 runs at 224, so it must not score
     knife: { model: V3_TINY_ID, method: 'platt', signals: ['v3.knife'], weights: [1], bias: 0, inputSize: [160, 160], note: 'fitted at 160 (test)' },
     // a calibrator of the same file on another model, with no sources listed
-    pills: { model: V3_TINY_ID, method: 'platt', signals: ['v3.pills'], weights: [-0.5], bias: 0.2, inputSize: [224, 224], note: 'no sources (test)' },
+    pills: { model: V3_TINY_ID, method: 'platt', signals: ['v3.pills'], weights: [-0.5], bias: 0.2, inputSize: [224, 224], note: 'no sources (test)', quality: 'limited' },
     adult_content: { model: NSFW_ID, method: 'identity', signals: ['nsfw.adult'], weights: [1], bias: 0, note: 'nsfwjs P(Porn)+P(Hentai), uncalibrated' },
   },
   nullClasses: {},
@@ -247,11 +257,17 @@ describe('analyzer with vision v3 (the stand-in, calibrated through VISION_CALIB
       ],
     });
     expect('sources' in byClass('pills').heldBack).toBe(false);
+    // operating points and quality as the calibrators carry them, absent where they carry none
+    expect(byClass('firearm').operatingPoints).toEqual(FIREARM_POINTS);
+    expect('quality' in byClass('firearm')).toBe(false);
+    expect(byClass('pills').quality).toBe('limited');
+    expect('operatingPoints' in byClass('pills')).toBe(false);
+    expect(['operatingPoints' in byClass('knife'), 'quality' in byClass('knife')]).toEqual([false, false]);
     expect(byClass('knife')).toMatchObject({ model: null, calibration: null, heldBack: { all: null, photos: null } });
     expect(byClass('knife').note).toBe(`calibrated on ${V3_TINY_ID} at 160x160 input; this runtime runs it at 224x224: its scores would not be calibrated`);
   });
 
-  it('scores firearm as sigmoid(w * v3 logit + b) of the frame, pills likewise, knife null; nsfwjs unchanged beside it', async () => {
+  it('scores firearm as sigmoid(w * v3 logit + b) of the frame with its operating points, pills likewise, knife null; nsfwjs unchanged beside it', async () => {
     const img = colourful(480, 320, 9);
     const bytes = await png(img);
     const r = await analyzer.analyze([{ timestamp: 0, data: bytes }]);
@@ -261,6 +277,13 @@ describe('analyzer with vision v3 (the stand-in, calibrated through VISION_CALIB
     expect(r.scores.pills!).toBeCloseTo(sigmoid(-0.5 * logits[4]! + 0.2), 5);
     expect(r.scores.knife).toBeNull();
     expect(r.scores.smoking_and_tobacco).toBeNull(); // no calibrator
+    // the points of the classes scored through a calibrator that has some: firearm's, not pills'
+    expect(r.operatingPoints).toEqual({ firearm: FIREARM_POINTS.points });
+    // Evidence reads the frame on the risk scale, as the policy does: this frame's firearm probability
+    // is past the 0.5 evidence threshold but below firearm's MEDIUM point, so it is not evidence.
+    expect(r.scores.firearm!).toBeGreaterThan(0.5);
+    expect(r.scores.firearm!).toBeLessThan(FIREARM_POINTS.points.MEDIUM);
+    expect(r.evidence.firearm).toBeUndefined();
     expect(r.models).toEqual(expect.arrayContaining([`${V3_TINY_ID}@${V3_TINY_VERSION}`, 'nsfwjs-mobilenet_v2@4.4.0']));
     expect((r.inference ?? []).map((t) => t.group)).toEqual(expect.arrayContaining(['nsfw', 'vision_v3']));
     // nsfwjs in the batch it shares with v3 gives what it gives alone

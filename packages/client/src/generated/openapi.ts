@@ -3708,6 +3708,46 @@ export interface components {
                     fold?: string;
                 }[];
             };
+            /** @description The class's operating points (signal = the class), chosen on its held-back images' calibrated probabilities, with the figures behind them; the policy reads the class's score against them. Absent when its calibrator ships none: the score is read on the Standard thresholds. */
+            operatingPoints?: {
+                /** @description The label (or class). */
+                signal: string;
+                /** @description Thresholds on the signal's calibrated probability at which it reads LOW, MEDIUM and HIGH (LOW <= MEDIUM <= HIGH). */
+                points: {
+                    LOW: number;
+                    MEDIUM: number;
+                    HIGH: number;
+                };
+                /** @description The held-back rows the points were chosen on (never trained on). */
+                basis: {
+                    part: string;
+                    positives: number;
+                    negatives: number;
+                };
+                /** @description What each point was chosen for and what it gives on those rows. */
+                figures: {
+                    /** @enum {string} */
+                    level: "LOW" | "MEDIUM" | "HIGH";
+                    /** @description The operating point: the calibrated probability at which the level starts. */
+                    threshold: number;
+                    /** @description The target that chose it, e.g. "recall >= 0.90" or "precision >= 0.95". */
+                    target: string;
+                    /** @description Whether the target was reached on the held-back rows (otherwise the nearest point was taken). */
+                    reached: boolean;
+                    recall: number;
+                    /** @description Precision at the prior the probabilities are calibrated to (the rows' own precision is skewed by how the sources were collected). */
+                    precision: number;
+                    /** @description Share of held-back negatives at or above the threshold. */
+                    falsePositiveRate: number;
+                    /** @description Share of held-back benign texts (annotated not harmful at all) at or above the threshold. */
+                    benignFlaggedRate?: number;
+                }[];
+            };
+            /**
+             * @description limited: the class is scored although its held-back figures fall short of the publishing rule (a held-back source below the rule's ROC-AUC, or fewer sources than it asks; the note gives the per-source figures). Absent: standard quality.
+             * @enum {string}
+             */
+            quality?: "limited";
         };
         MediaMetadata: {
             /** @description Pixels. */

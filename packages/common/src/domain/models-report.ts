@@ -116,6 +116,15 @@ export const ClassCoverageReportSchema = z.strictObject({
         .describe('The held-back source repositories the figures rest on, each with its own figures; absent when the calibrator does not list them.'),
     })
     .describe('Held-back (out-of-fold) figures on all labelled images and on photographs only, where measured.'),
+  operatingPoints: SignalOperatingPointsSchema.optional().describe(
+    "The class's operating points (signal = the class), chosen on its held-back images' calibrated probabilities, with the figures behind them; the policy reads the class's score against them. Absent when its calibrator ships none: the score is read on the Standard thresholds.",
+  ),
+  quality: z
+    .enum(['limited'])
+    .optional()
+    .describe(
+      "limited: the class is scored although its held-back figures fall short of the publishing rule (a held-back source below the rule's ROC-AUC, or fewer sources than it asks; the note gives the per-source figures). Absent: standard quality.",
+    ),
 });
 
 export const ModelsReportSchema = z.strictObject({

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { VisualClass } from '@modsvc/common/classes';
+import type { SignalOperatingPoints } from '@modsvc/common/domain/operating-points';
 import type { Signals } from './signals.ts';
 
 export interface ClassMetrics {
@@ -33,6 +34,13 @@ export interface ClassCalibrator {
   metrics?: { all: ClassMetrics; photos: ClassMetrics | null };
   /** The held-back source repositories the figures rest on, each with its own figures (/v1/models `heldBack.sources`); absent in older files. */
   sources?: CalibratorSource[];
+  /**
+   * The class's operating points (signal = the class), chosen on the held-back rows' calibrated
+   * probabilities: the policy reads the score against them (signalRisk). Absent: the Standard scale.
+   */
+  operatingPoints?: SignalOperatingPoints;
+  /** 'limited': published below the publishing rule (note says why); absent: standard quality. */
+  quality?: 'limited';
 }
 
 /** A held-back source repository: its images were never fitted on; rocAuc on them alone (null: not measurable). */
