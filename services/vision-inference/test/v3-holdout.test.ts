@@ -1,18 +1,22 @@
 // The committed vision v3 figures of the served run (train/v3/results/run3-errata/) rest on
 // whole-source hold-out: the folds never share a source, every held-back image's source is held back
 // in its fold, every per-source ROC-AUC in summary.json is recomputed here from the held-back scores,
-// the verdicts follow the publishing rule, and the service publishes exactly the candidate classes
-// that pass.
+// the verdicts follow the publishing rule, the service publishes exactly the candidate classes that
+// pass (and, with quality 'limited', those above chance on every counted source that no other model
+// serves), and each published class's operating points hold on the held-back scores.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { averagePrecision, rocAuc } from '@modsvc/common/evaluation';
 import { VISUAL_CLASSES, type VisualClass } from '@modsvc/common/classes';
-import { loadCalibration } from '../src/models/calibration.ts';
+import { applyCalibrator, loadCalibration } from '../src/models/calibration.ts';
+import { ARTIFACTS_DIR } from '../src/models/lite.ts';
+import { V3_CALIBRATION_FILE, type V3Calibration } from '../src/models/v3-calibration.ts';
 import { V3_ID } from '../src/models/vision-v3.ts';
 import { settingsSchema } from '../src/settings.ts';
 import { gateFigures, type GateFigures, type GatedSource } from '../train/objects-gate-figures.ts';
-import { SERVED_V3_RESULTS, readV3Results, sourceImages } from '../train/v3-results.ts';
+import { publishingTier } from '../train/v3-operating-points.ts';
+import { SERVED_V3_RESULTS, heldBackLogit, readV3Results, sourceImages } from '../train/v3-results.ts';
 import { readVersusServed, readVersusServedScores, replacesIncumbent } from '../train/v3-versus-served-file.ts';
 
 const run = SERVED_V3_RESULTS;
@@ -105,26 +109,52 @@ describe(`vision v3 hold-out (train/v3/results/${path.basename(run)})`, () => {
     expect(replacesIncumbent({ sources: [figure([0.81, 0.76], [0.4, 0.3]), figure([0.5, 0.99], [0.1, 0.9], false)] })).toBe(true);
   });
 
-  it('is what the service publishes: v3 calibrators for exactly the candidate visual classes that pass, with their sources', () => {
+  it('is what the service publishes: v3 calibrators for exactly the candidate visual classes that pass, and (limited) those above chance on every counted source where no other model serves them', () => {
     const calibration = loadCalibration();
-    const published = Object.entries(calibration.classes)
-      .filter(([, c]) => c!.model === V3_ID)
-      .map(([cls]) => cls)
-      .sort();
-    const passing = Object.entries(summary.classes)
-      .filter(([cls, v]) => v.candidate && v.passes && (VISUAL_CLASSES as readonly string[]).includes(cls))
-      .map(([cls]) => cls)
-      .sort();
-    expect(published).toEqual(passing);
-    for (const cls of passing) {
-      const sources = calibration.classes[cls as keyof typeof calibration.classes]!.sources!;
-      expect(sources.map((s) => s.source).sort()).toEqual(summary.classes[cls]!.sources.map((s) => s.source).sort());
-    }
-    for (const [cls, v] of Object.entries(summary.classes)) {
-      if (v.candidate && !v.passes && calibration.classes[cls as keyof typeof calibration.classes]?.model !== undefined) {
-        expect(calibration.classes[cls as keyof typeof calibration.classes]!.model, cls).not.toBe(V3_ID);
+    const v3File = JSON.parse(readFileSync(path.join(ARTIFACTS_DIR, V3_CALIBRATION_FILE), 'utf8')) as V3Calibration;
+    const candidates = Object.entries(summary.classes).filter(([cls, v]) => v.candidate && (VISUAL_CLASSES as readonly string[]).includes(cls));
+    const tierOf = Object.fromEntries(candidates.map(([cls, v]) => [cls, publishingTier(v, summary.rule).tier]));
+    expect(Object.values(tierOf)).toContain('limited');
+    for (const [cls, v] of candidates) {
+      const served = calibration.classes[cls as VisualClass];
+      const fitted = v3File.classes[cls as VisualClass];
+      const counted = v.sources.filter((s) => s.positives >= summary.rule.minPositives && s.rocAuc !== null);
+      // the tier follows the rule: standard where it passes, limited where every counted source is above chance
+      expect(tierOf[cls], cls).toBe(v.passes ? 'standard' : counted.length > 0 && counted.every((s) => s.rocAuc! > 0.5) ? 'limited' : 'null');
+      if (tierOf[cls] === 'null') {
+        expect(fitted, cls).toBeUndefined();
+        expect(served?.model, cls).not.toBe(V3_ID);
+        continue;
       }
+      expect(fitted!.quality, cls).toBe(tierOf[cls] === 'limited' ? 'limited' : undefined);
+      expect(fitted!.sources!.map((s) => s.source).sort(), cls).toEqual(v.sources.map((s) => s.source).sort());
+      if (tierOf[cls] === 'standard' || !(served && served.model !== V3_ID)) expect(served, cls).toEqual(fitted);
+      // a limited class another model serves keeps that model (v3 did not pass the rule against it)
+      else expect(versus.classes[cls as VisualClass]?.served, cls).toBe(served.model);
     }
+  });
+
+  it("ships each v3 class's operating points, recomputed from the held-back scores: MEDIUM catches >= 95 % of the positives, HIGH is 1 or at precision >= 0.95", () => {
+    const calibration = loadCalibration();
+    let checked = 0;
+    for (const [cls, c] of Object.entries(calibration.classes)) {
+      if (c!.model !== V3_ID) continue;
+      const ops = c!.operatingPoints!;
+      expect(ops.signal, cls).toBe(cls);
+      const known = rows.filter((r) => r[`${cls}.target`] === '0' || r[`${cls}.target`] === '1');
+      const p = known.map((r) => applyCalibrator(c!, { [`v3.${cls}`]: heldBackLogit(Number(r[cls])) })!);
+      const y = known.map((r) => Number(r[`${cls}.target`]));
+      expect([ops.basis.positives, ops.basis.negatives], cls).toEqual([y.filter((v) => v === 1).length, y.filter((v) => v === 0).length]);
+      const flagged = (t: number) => p.flatMap((v, i) => (v >= t ? [y[i]!] : []));
+      const recall = (t: number) => flagged(t).filter((v) => v === 1).length / ops.basis.positives;
+      expect(recall(ops.points.MEDIUM), cls).toBeGreaterThanOrEqual(0.95);
+      expect(recall(ops.points.LOW), cls).toBeGreaterThanOrEqual(0.99);
+      const high = flagged(ops.points.HIGH);
+      if (ops.points.HIGH < 1) expect(high.filter((v) => v === 1).length / high.length, cls).toBeGreaterThanOrEqual(0.95);
+      expect(ops.points.LOW <= ops.points.MEDIUM && ops.points.MEDIUM <= ops.points.HIGH, cls).toBe(true);
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(3);
   });
 
   it("gates the object detector at the service's VISION_OBJECTS_GATE only where that loses no counted alcohol source (objects-gate.json recomputed)", () => {

@@ -1,6 +1,11 @@
 // Vision v3's calibrators: one Platt calibrator per class that passes the publishing rule, fitted on
 // the held-back folds' scores (each image scored by the fold model that never saw its source), with
-// the per-source figures /v1/models reports. Classes that fail keep null with the reason.
+// the per-source figures /v1/models reports and the class's operating points, chosen on the same
+// held-back rows' calibrated probabilities (train/v3-operating-points.ts: MEDIUM recall >= 0.95, HIGH
+// precision >= 0.95, LOW recall >= 0.99). A class that fails the rule but is above chance on every
+// held-back source with enough positives is published too, with quality 'limited' and a note that
+// says so (it does not displace a calibrator another model serves the class with:
+// mergeV3Calibration). The other classes keep null with the reason.
 //
 // usage: npx tsx services/vision-inference/train/calibrate-v3.ts [results dir]
 //   results dir: train/v3/results/<run> (report_v3.py's summary.json + heldback.tsv)
@@ -14,6 +19,7 @@ import { V3_CALIBRATION_FILE, mergeV3Calibration, type V3Calibration } from '../
 import { V3_ID, V3_MANIFEST_FILE, type V3Manifest } from '../src/models/vision-v3.ts';
 import { fitLogistic, metrics } from './logistic.ts';
 import { SERVED_V3_RESULTS, heldBackLogit, readV3Results } from './v3-results.ts';
+import { publishingTier, visionOperatingPoints } from './v3-operating-points.ts';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const ARTIFACTS = path.resolve(HERE, '../artifacts');
@@ -34,8 +40,9 @@ for (const [name, verdict] of Object.entries(summary.classes)) {
   const cls = name as VisualClass;
   const counted = verdict.sources.filter((s) => s.positives >= summary.rule.minPositives);
   const figures = counted.map((s) => `${s.source} ${s.rocAuc?.toFixed(2)} (${s.positives})`).join(', ');
-  if (!verdict.passes) {
-    nullClasses[cls] = `vision v3 (ImageNet MobileNetV2, fine-tuned) does not pass the publishing rule (${rule}): ${verdict.why}${figures ? `; held back: ${figures}` : ''}`;
+  const tier = publishingTier(verdict, summary.rule);
+  if (tier.tier === 'null') {
+    nullClasses[cls] = `vision v3 (ImageNet MobileNetV2, fine-tuned) does not pass the publishing rule (${rule}): ${verdict.why}${figures ? `; held back: ${figures}` : ''}; not published as limited either: ${tier.why}`;
     continue;
   }
   const known = rows.filter((r) => r[`${cls}.target`] === '0' || r[`${cls}.target`] === '1');
@@ -46,6 +53,11 @@ for (const [name, verdict] of Object.entries(summary.classes)) {
   const fit = fitLogistic(x, y, y.map(() => 1), { l2: 1e-3, iterations: 500 });
   const calibrated = known.map((r) => sigmoid(fit.bias + fit.weights[0]! * heldBackLogit(Number(r[cls]))));
   const photos = known.map((r, i) => [r, i] as const).filter(([r]) => r.photo === '1');
+  const basis = `held-back folds of ${path.basename(resultsDir)}: every image with a ${cls} target, each scored by the fold network that never saw its source`;
+  const limited =
+    tier.tier === 'limited'
+      ? `; LIMITED quality: published below the publishing rule (${rule}): ${tier.why}; above chance on every held-back source with >= ${summary.rule.minPositives} positives`
+      : '';
   classes[cls] = {
     model: V3_ID,
     method: 'platt',
@@ -53,12 +65,14 @@ for (const [name, verdict] of Object.entries(summary.classes)) {
     weights: fit.weights,
     bias: fit.bias,
     inputSize: INPUT,
-    note: `vision v3: ImageNet MobileNetV2 fine-tuned on the kit, Platt-calibrated on held-back source repositories (each image scored by a model that never saw its source); ROC-AUC per held-back source: ${figures}`,
+    note: `vision v3: ImageNet MobileNetV2 fine-tuned on the kit, Platt-calibrated on held-back source repositories (each image scored by a model that never saw its source); ROC-AUC per held-back source: ${figures}${limited}`,
     metrics: {
       all: metrics(calibrated, y),
       photos: photos.length ? metrics(photos.map(([, i]) => calibrated[i]!), photos.map(([, i]) => y[i]!)) : null,
     },
     sources: verdict.sources.map((s) => ({ source: s.source, positives: s.positives, negatives: s.negatives, rocAuc: r3(s.rocAuc), fold: s.fold })),
+    operatingPoints: visionOperatingPoints(cls, calibrated, y, basis),
+    ...(tier.tier === 'limited' ? { quality: 'limited' as const } : {}),
   };
 }
 
@@ -75,6 +89,6 @@ writeFileSync(calibrationPath, JSON.stringify(merged, null, 1) + '\n');
 process.stderr.write(
   `published: ${Object.keys(classes).join(', ') || 'none'}; null: ${Object.keys(nullClasses).join(', ') || 'none'}\n` +
     Object.entries(classes)
-      .map(([c, k]) => `  ${c}: held-back ROC-AUC all ${k.metrics!.all.rocAuc}, photos ${k.metrics!.photos?.rocAuc}\n`)
+      .map(([c, k]) => `  ${c}${k.quality ? ` (${k.quality})` : ''}: held-back ROC-AUC all ${k.metrics!.all.rocAuc}, photos ${k.metrics!.photos?.rocAuc}; points ${JSON.stringify(k.operatingPoints!.points)}\n`)
       .join(''),
 );

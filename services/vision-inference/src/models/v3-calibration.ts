@@ -15,13 +15,16 @@ export interface V3Calibration {
 }
 
 /**
- * `base` with v3's calibrators: a class v3 publishes takes v3's calibrator (and leaves nullClasses);
- * a class v3 fails keeps any calibrator `base` has, else its null reason becomes v3's.
+ * `base` with v3's calibrators: a class v3 publishes at standard quality takes v3's calibrator (and
+ * leaves nullClasses); one v3 publishes with quality 'limited' takes it only where `base` has no
+ * calibrator (a model already serving the class stays: v3 did not pass the rule against it); a class
+ * v3 fails keeps any calibrator `base` has, else its null reason becomes v3's.
  */
 export function mergeV3Calibration(base: CalibrationFile, v3: V3Calibration): CalibrationFile {
   const classes = { ...base.classes };
   const nullClasses = { ...base.nullClasses };
   for (const [cls, cal] of Object.entries(v3.classes) as [VisualClass, ClassCalibrator][]) {
+    if (cal.quality === 'limited' && classes[cls] && classes[cls]!.model !== cal.model) continue;
     classes[cls] = cal;
     delete nullClasses[cls];
   }
