@@ -1,5 +1,6 @@
 // The frontier a visual operating point could choose on today's held-back scores: for a grid of MEDIUM
-// points shared by firearm and violence (HIGH stays the Standard 0.8, so rejections do not move), the
+// points shared by firearm and violence (HIGH stays the Standard 0.8, so rejections do not move; the
+// other re-scored classes at their shipped points), the
 // Standard decisions on every kit photograph with v3's held-back scores (bench/heldback-decisions.ts):
 // benign photos approved against harmful photos not approved. Each row is a fixed threshold on scores no
 // network trained on; choosing a row from this table is the one in-sample step.
@@ -10,7 +11,10 @@ import path from 'node:path';
 import type { OperatingPoints } from '@modsvc/common/domain/index';
 import { SERVED_V3_RESULTS } from '../services/vision-inference/train/v3-results.ts';
 import { REPO_ROOT } from '../test/helpers/processes.ts';
-import { heldBackDecision, loadHeldBack, readKitBench, RESCORED_CLASSES, type RescoredPoints } from './heldback-decisions.ts';
+import { heldBackDecision, loadHeldBack, readKitBench, type RescoredPoints } from './heldback-decisions.ts';
+
+/** The classes whose MEDIUM point the grid moves. */
+const RESCORED_CLASSES = ['firearm', 'violence'] as const;
 
 /** MEDIUM points tried, from the Standard scale's 0.5 down. */
 const MEDIUM_GRID = [0.5, 0.4, 0.3, 0.2, 0.15, 0.1, 0.07, 0.05, 0.03, 0.02, 0.01];
@@ -23,10 +27,11 @@ const pointsAt = (medium: number): OperatingPoints => ({ LOW: (medium * 2) / 5, 
 function main(): void {
   const input = path.resolve(REPO_ROOT, process.argv[2] ?? 'bench/results/moderation-kit-v3-folds.json');
   const bench = readKitBench(input);
-  const { rows, calibrated } = loadHeldBack();
+  const heldBack = loadHeldBack();
+  const { rows } = heldBack;
   const sets = Object.keys(bench.images);
   const frontier = MEDIUM_GRID.map((medium) => {
-    const points: RescoredPoints = Object.fromEntries(RESCORED_CLASSES.map((c) => [c, pointsAt(medium)]));
+    const points: RescoredPoints = { ...heldBack.points, ...Object.fromEntries(RESCORED_CLASSES.map((c) => [c, pointsAt(medium)])) };
     const approved: Record<string, { photos: number; approved: number; share: number }> = {};
     for (const set of sets) {
       let photos = 0;
@@ -35,7 +40,7 @@ function main(): void {
         const row = img.decision === 'failed' ? undefined : rows.get(img.file);
         if (!row) continue;
         photos++;
-        if (heldBackDecision(img, row, calibrated, points) === 'approve') ok++;
+        if (heldBackDecision(img, row, heldBack, points) === 'approve') ok++;
       }
       approved[set] = { photos, approved: ok, share: photos ? ok / photos : 0 };
     }
@@ -48,7 +53,7 @@ function main(): void {
   const md = [
     '# Held-back frontier of a visual MEDIUM point (firearm and violence, vision v3)',
     '',
-    `From \`${path.relative(REPO_ROOT, input)}\` and \`${path.relative(REPO_ROOT, SERVED_V3_RESULTS)}/heldback.tsv\`; Standard rules, HIGH ${STANDARD_HIGH}. Written by \`bench/moderation-heldback-frontier.ts\`. Benign: approved; the others: not approved.`,
+    `From \`${path.relative(REPO_ROOT, input)}\` and \`${path.relative(REPO_ROOT, SERVED_V3_RESULTS)}/heldback.tsv\`; Standard rules, HIGH ${STANDARD_HIGH}; the other re-scored classes (${Object.keys(heldBack.points).filter((c) => !(RESCORED_CLASSES as readonly string[]).includes(c)).join(', ')}) at their shipped operating points. Written by \`bench/moderation-heldback-frontier.ts\`. Benign: approved; the others: not approved.`,
     '',
     `| MEDIUM | benign approved | ${harmful.map((s) => `${s} not approved`).join(' | ')} |`,
     `|---:|---:|${harmful.map(() => '---:').join('|')}|`,

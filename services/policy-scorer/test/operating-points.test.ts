@@ -9,6 +9,7 @@ import { decide, PolicyDocumentSchema, resolvePolicyDocument, type OperatingPoin
 import { newJobRecord } from '../../../packages/common/test/fixtures.ts';
 import { buildItemsResult } from '../src/items.ts';
 import { buildPolicyResult, scoreCategories } from '../src/policy.ts';
+import { loadCalibration } from '../../vision-inference/src/models/calibration.ts';
 
 const EN: OperatingPoints = { LOW: 0.2, MEDIUM: 0.5, HIGH: 0.9 };
 const DE: OperatingPoints = { LOW: 0.05, MEDIUM: 0.15, HIGH: 0.3 };
@@ -90,6 +91,23 @@ describe('visual signals on the risk scale', () => {
     const without = byName(scoreCategories(newJobRecord({ parts: { vision: vision({ firearm: 0.3, knife: 0.5, violent_knife: 0.01 }) } })));
     // Without points firearm is its probability, 0.3 (knife's 0.5 x 0.6 only ties it).
     expect(without.ARMS_AMMO).toMatchObject({ score: 0.3, risk_level: 'LOW', triggered_by: 'firearm' });
+  });
+
+  it("reads the shipped vision v3 points as the analyzer passes them on: a probability at firearm's MEDIUM point is MEDIUM, the double below it LOW; a weighted class's level is weight x risk; HIGH 1 is never reached", () => {
+    const cal = loadCalibration();
+    const shipped = Object.fromEntries(
+      (['firearm', 'knife', 'violence'] as const).map((c) => [c, cal.classes[c]!.operatingPoints!.points]),
+    ) as Partial<Record<VisualClass, OperatingPoints>>;
+    const score = (scores: Partial<Record<VisualClass, number>>) => byName(scoreCategories(newJobRecord({ parts: { vision: vision(scores, { operatingPoints: shipped }) } })));
+    const medium = shipped.firearm!.MEDIUM;
+    expect(medium).toBeLessThan(0.5);
+    expect(score({ firearm: medium }).ARMS_AMMO).toMatchObject({ risk_level: 'MEDIUM', triggered_by: 'firearm' });
+    expect(score({ firearm: below(medium) }).ARMS_AMMO).toMatchObject({ risk_level: 'LOW', triggered_by: 'firearm' });
+    // knife (weight 0.6) at its HIGH point: risk 0.8, so the category score is 0.48, LOW
+    expect(score({ firearm: 0, knife: shipped.knife!.HIGH }).ARMS_AMMO).toMatchObject({ score: 0.48, risk_level: 'LOW', triggered_by: 'knife' });
+    // violence's HIGH is 1 (no held-back threshold reached precision 0.95): it sends to review, never rejects
+    expect(shipped.violence!.HIGH).toBe(1);
+    expect(score({ violence: 0.999 }).DEATH_INJURY_MILITARY).toMatchObject({ risk_level: 'MEDIUM', triggered_by: 'violence' });
   });
 });
 
