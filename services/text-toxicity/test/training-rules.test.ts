@@ -15,7 +15,7 @@ import { loadToxicityModel } from '../src/model/scorer.ts';
 import { settingsSchema } from '../src/settings.ts';
 
 /** Positives scored uniformly in [lo, 1], negatives in [0, hi]; every negative benign unless told. */
-function rows(n: number, lo: number, hi: number, seed = 1, benignShare = 1): ScoredRows {
+function rows(n: number, lo: number, hi: number, seed = 1, benignShare = 1): ScoredRows & { benign: boolean[] } {
   const rand = mulberry32(seed);
   const probs: number[] = [];
   const labels: number[] = [];
@@ -32,7 +32,7 @@ function rows(n: number, lo: number, hi: number, seed = 1, benignShare = 1): Sco
 }
 
 const recallAt = (r: ScoredRows, t: number) => r.probs.filter((p, i) => r.labels[i]! >= 0.5 && p >= t).length / r.labels.filter((y) => y >= 0.5).length;
-const benignRateAt = (r: ScoredRows, t: number) => r.probs.filter((p, i) => r.benign[i] && p >= t).length / r.benign.filter(Boolean).length;
+const benignRateAt = (r: ScoredRows & { benign: readonly boolean[] }, t: number) => r.probs.filter((p, i) => r.benign[i] && p >= t).length / r.benign.filter(Boolean).length;
 
 describe('operating points', () => {
   it('MEDIUM catches the target recall when that flags few benign rows; HIGH reaches the precision; LOW <= MEDIUM <= HIGH', () => {
