@@ -28,10 +28,13 @@ function main(): void {
   const sets: Record<string, unknown> = {};
   const lines: string[] = [];
   const signalLines: string[] = [];
+  const sourceLines: string[] = [];
   const signals = Object.values(loaded.rescored).flat();
   for (const [set, images] of Object.entries(bench.images)) {
     const counts = { photos: 0, missing: 0, in_sample: { approve: 0, pending_review: 0, reject: 0 }, held_back: { approve: 0, pending_review: 0, reject: 0 } };
     const approvedHeldBack: string[] = [];
+    // Per source repository (family, as heldback.tsv names it): held-back photos and how many were approved.
+    const bySource: Record<string, { photos: number; approved: number }> = {};
     // Per re-scored signal, the photos on which it alone puts its category at MEDIUM or above.
     const flaggedBy: Record<string, number> = Object.fromEntries(signals.map((s) => [s.cls, 0]));
     for (const img of images) {
@@ -47,8 +50,15 @@ function main(): void {
       counts.held_back[d as keyof typeof counts.held_back]++;
       counts.in_sample[img.decision as keyof typeof counts.in_sample]++;
       if (d === 'approve' && set !== 'benign') approvedHeldBack.push(img.file);
+      const src = (bySource[r.source!] ??= { photos: 0, approved: 0 });
+      src.photos++;
+      if (d === 'approve') src.approved++;
     }
-    sets[set] = { ...counts, flagged_by: flaggedBy, approved_held_back: approvedHeldBack.sort() };
+    for (const [source, c] of Object.entries(bySource).sort((a, b) => b[1].photos - a[1].photos)) {
+      const approvedShare = (100 * c.approved) / c.photos;
+      sourceLines.push(`| ${set} | ${source} | ${c.photos} | ${c.approved} (${approvedShare.toFixed(1)} %) | ${set === 'benign' ? `${approvedShare.toFixed(1)} % approved` : `${(100 - approvedShare).toFixed(1)} % not approved`} |`);
+    }
+    sets[set] = { ...counts, flagged_by: flaggedBy, by_source: bySource, approved_held_back: approvedHeldBack.sort() };
     signalLines.push(`| ${set} | ${counts.photos} | ${signals.map((s) => flaggedBy[s.cls]).join(' | ')} |`);
     const share = (n: number) => `${n} (${((100 * n) / Math.max(1, counts.photos)).toFixed(1)} %)`;
     lines.push(
@@ -82,6 +92,12 @@ function main(): void {
       `| Set | Photos | ${signals.map((s) => s.cls).join(' | ')} |`,
       `|---|---|${signals.map(() => '---').join('|')}|`,
       ...signalLines,
+      '',
+      'Per held-back source repository (family):',
+      '',
+      '| Set | Source | Photos | Approved, held back | Target reading |',
+      '|---|---|---|---|---|',
+      ...sourceLines,
       '',
     ].join('\n'),
   );

@@ -22,3 +22,15 @@ train-vision-v4: install vision-v3-deps $(V3_CACHE)/imagenet_mobilenet_v2.pt
 	done
 	$(V3_PY) $(V3_DIR)/report_v3.py --data $(V3_DATA) --run $(V3_CACHE)/probe-v4 --out $(V4_RESULTS)/probe
 	$(V3_PY) $(V3_DIR)/report_v3.py --data $(V3_DATA) --run $(V3_CACHE)/finetune-v4 --out $(V4_RESULTS)
+
+# Which batch-7 source moves which held-back figure: the linear probe of every fold with and without
+# each group of new sources (train/v3/source_ablation.py; a few minutes) -> $(V4_RESULTS)/source-ablation.json
+.PHONY: vision-v4-source-ablation
+vision-v4-source-ablation: vision-v3-deps
+	$(V3_PY) $(V3_DIR)/source_ablation.py --data $(V3_DATA) --features $(V3_CACHE)/features-v4-224.npz --out $(V4_RESULTS)/source-ablation.json
+
+# v4 against v3 per held-back source, on the same images (train/v3/compare_runs.py; seconds)
+# -> $(V4_RESULTS)/versus-v3.json
+.PHONY: compare-vision-v4
+compare-vision-v4: vision-v3-deps
+	$(V3_PY) $(V3_DIR)/compare_runs.py --old $(V3_DIR)/results/run4-folds --new $(V4_RESULTS) --out $(V4_RESULTS)/versus-v3.json

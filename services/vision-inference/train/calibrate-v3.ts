@@ -14,12 +14,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { VISUAL_CLASSES, type VisualClass } from '@modsvc/common/classes';
+import { STANDARD_CATEGORIES } from '@modsvc/common/domain/standard-policy';
 import { sigmoid, type CalibrationFile, type ClassCalibrator } from '../src/models/calibration.ts';
 import { V3_CALIBRATION_FILE, mergeV3Calibration, type V3Calibration } from '../src/models/v3-calibration.ts';
 import { V3_ID, V3_MANIFEST_FILE, type V3Manifest } from '../src/models/vision-v3.ts';
 import { fitLogistic, metrics } from './logistic.ts';
-import { SERVED_V3_RESULTS, heldBackLogit, readV3Results } from './v3-results.ts';
-import { publishingTier, visionOperatingPoints } from './v3-operating-points.ts';
+import { SERVED_V3_RESULTS, heldBackLogit, inClassSubset, readV3Results, type HeldBackRow } from './v3-results.ts';
+import { LIMITED_VISION_TARGETS, VISION_TARGETS, publishingTier, visionOperatingPoints } from './v3-operating-points.ts';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const ARTIFACTS = path.resolve(HERE, '../artifacts');
@@ -33,6 +34,10 @@ const rule = `>= ${summary.rule.minSources} held-back source repositories with >
 
 const classes: Partial<Record<VisualClass, ClassCalibrator>> = {};
 const nullClasses: Partial<Record<VisualClass, string>> = {};
+// Candidate classes a Standard category acts on: a photograph labelled with none of them is benign.
+const HARMFUL_CANDIDATES = Object.entries(summary.classes)
+  .filter(([c, v]) => v.candidate && STANDARD_CATEGORIES.some((cat) => cat.signals.some((sig) => 'visual' in sig && sig.visual === c)))
+  .map(([c]) => c);
 const r3 = (v: number | null) => (v == null ? null : Math.round(v * 1000) / 1000);
 
 for (const [name, verdict] of Object.entries(summary.classes)) {
@@ -53,7 +58,12 @@ for (const [name, verdict] of Object.entries(summary.classes)) {
   const fit = fitLogistic(x, y, y.map(() => 1), { l2: 1e-3, iterations: 500 });
   const calibrated = known.map((r) => sigmoid(fit.bias + fit.weights[0]! * heldBackLogit(Number(r[cls]))));
   const photos = known.map((r, i) => [r, i] as const).filter(([r]) => r.photo === '1');
-  const basis = `held-back folds of ${path.basename(resultsDir)}: every image with a ${cls} target, each scored by the fold network that never saw its source`;
+  // The points are chosen on what callers send: the class's subset (photographs; all real images for
+  // the classes measured there), the benign caps counting the held-back photographs with no harmful label.
+  const subset = known.map((r, i) => [r, i] as const).filter(([r]) => inClassSubset(summary, cls, r));
+  // Unknown is not harmful here: alcohol is unknown on most photographs (nobody labelled it there).
+  const isBenign = (r: HeldBackRow) => r.photo === '1' && HARMFUL_CANDIDATES.every((c) => r[`${c}.target`] !== '1');
+  const basis = `held-back folds of ${path.basename(resultsDir)}: every ${summary.subsets[cls] === 'photo' ? 'photograph' : 'real image'} with a ${cls} target, each scored by the fold network that never saw its source${tier.tier === 'limited' ? `; benign caps on the ${subset.filter(([r]) => isBenign(r)).length} held-back photographs with no harmful label` : ''}`;
   const limited =
     tier.tier === 'limited'
       ? `; LIMITED quality: published below the publishing rule (${rule}): ${tier.why}; above chance on every held-back source with >= ${summary.rule.minPositives} positives`
@@ -71,7 +81,14 @@ for (const [name, verdict] of Object.entries(summary.classes)) {
       photos: photos.length ? metrics(photos.map(([, i]) => calibrated[i]!), photos.map(([, i]) => y[i]!)) : null,
     },
     sources: verdict.sources.map((s) => ({ source: s.source, positives: s.positives, negatives: s.negatives, rocAuc: r3(s.rocAuc), fold: s.fold })),
-    operatingPoints: visionOperatingPoints(cls, calibrated, y, basis),
+    operatingPoints: visionOperatingPoints(
+      cls,
+      subset.map(([, i]) => calibrated[i]!),
+      subset.map(([, i]) => y[i]!),
+      basis,
+      tier.tier === 'limited' ? LIMITED_VISION_TARGETS : VISION_TARGETS,
+      tier.tier === 'limited' ? subset.map(([r]) => isBenign(r)) : undefined,
+    ),
     ...(tier.tier === 'limited' ? { quality: 'limited' as const } : {}),
   };
 }

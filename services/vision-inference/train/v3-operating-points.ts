@@ -14,12 +14,28 @@ import { chooseOperatingPoints, operatingPointFigures, type OperatingPointTarget
 import type { SignalOperatingPoints } from '@modsvc/common/domain/operating-points';
 import type { V3Summary, Verdict } from './v3-results.ts';
 
-/** The benign caps play no part (the rows have no benign flags): 1 states it. */
+/** A class published at standard quality: no benign cap (harm stopped is preferred), 1 states it. */
 export const VISION_TARGETS: OperatingPointTargets = { lowRecall: 0.99, lowBenignRate: 1, mediumRecall: 0.95, mediumBenignRate: 1, highPrecision: 0.95, minHighPositives: 5 };
+/**
+ * A class published with limited quality (worst held-back source below the rule): its MEDIUM may send at
+ * most 2 % of the held-back benign photographs to review on its own and its LOW flag at most 10 %, since
+ * its figures on sources it never saw are weak (nazi_swastika's positives are memes, not photographs).
+ */
+export const LIMITED_VISION_TARGETS: OperatingPointTargets = { ...VISION_TARGETS, lowBenignRate: 0.1, mediumBenignRate: 0.02 };
 
-/** A class's operating points and their figures on the held-back rows (`labels` 1 or 0), at the rows' own mix. */
-export function visionOperatingPoints(signal: string, probs: readonly number[], labels: readonly number[], part: string, targets: OperatingPointTargets = VISION_TARGETS): SignalOperatingPoints {
-  const rows: ScoredRows = { probs, labels, negativeWeight: 1 };
+/**
+ * A class's operating points and their figures on the held-back rows (`labels` 1 or 0), at the rows' own
+ * mix; `benign` marks the rows the benign caps count (held-back photographs with no harmful label), if any.
+ */
+export function visionOperatingPoints(
+  signal: string,
+  probs: readonly number[],
+  labels: readonly number[],
+  part: string,
+  targets: OperatingPointTargets = VISION_TARGETS,
+  benign?: readonly boolean[],
+): SignalOperatingPoints {
+  const rows: ScoredRows = { probs, labels, negativeWeight: 1, ...(benign ? { benign } : {}) };
   const points = chooseOperatingPoints(rows, targets);
   const positives = labels.filter((y) => y >= 0.5).length;
   return { signal, points, basis: { part, positives, negatives: labels.length - positives }, figures: operatingPointFigures(points, rows, targets) };
