@@ -2,7 +2,10 @@
 // whole-source hold-out: the folds never share a source, every held-back image's source is held back
 // in its fold, every per-source ROC-AUC in summary.json is recomputed here from the held-back scores,
 // the verdicts follow the publishing rule, and the service publishes exactly the candidate classes
-// that pass.
+// that pass. summary.json, versus-served.json and objects-gate.json are figures of report_v3.py's
+// Python scores (heldback.tsv), recomputed here from those; when the run also has the served path's
+// scores (heldback-served.tsv, train/v3-heldback-served.ts, which calibrate-v3.ts then fits on), they
+// are checked to be the same images with the same targets, made from the fold networks (no trial).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,17 +15,32 @@ import { loadCalibration } from '../src/models/calibration.ts';
 import { V3_ID } from '../src/models/vision-v3.ts';
 import { settingsSchema } from '../src/settings.ts';
 import { gateFigures, type GateFigures, type GatedSource } from '../train/objects-gate-figures.ts';
-import { SERVED_V3_RESULTS, readV3Results, sourceImages } from '../train/v3-results.ts';
+import { HELDBACK_FILE, HELDBACK_SERVED_FILE, SERVED_V3_RESULTS, readHeldBackTsv, readV3Results, sourceImages } from '../train/v3-results.ts';
 import { readVersusServed, readVersusServedScores, replacesIncumbent } from '../train/v3-versus-served-file.ts';
 
 const run = SERVED_V3_RESULTS;
 const images = path.resolve(import.meta.dirname, '../../../../shared/data/images');
 
-const { summary, rows } = readV3Results(run);
+const { summary, rows } = readV3Results(run, { scores: 'python' });
+/** The scores calibrate-v3.ts fits on: the served path's when the run has them. */
+const { scoresFile } = readV3Results(run);
 const versus = readVersusServed(run);
 const family = (source: string) => summary.families[source] ?? source;
 
-describe(`vision v3 hold-out (train/v3/results/${path.basename(run)})`, () => {
+describe(`vision v3 hold-out (train/v3/results/${path.basename(run)}; calibrators fitted on ${scoresFile})`, () => {
+  it.skipIf(scoresFile !== HELDBACK_SERVED_FILE)(`has in ${HELDBACK_SERVED_FILE} the images, columns and targets of ${HELDBACK_FILE}, scored by the fold networks`, () => {
+    const python = readHeldBackTsv(path.join(run, HELDBACK_FILE));
+    const served = readHeldBackTsv(path.join(run, HELDBACK_SERVED_FILE));
+    expect(served.columns).toEqual(python.columns);
+    const ids = (r: Record<string, string>) => python.columns.filter((c) => ['fold', 'file', 'source', 'real', 'photo'].includes(c) || c.endsWith('.target')).map((c) => r[c]);
+    expect(served.rows.map(ids)).toEqual(python.rows.map(ids));
+    const provenance = JSON.parse(readFileSync(path.join(run, 'heldback-served.json'), 'utf8')) as { trial: unknown; images: number; folds: Record<string, { trainedOnFold: string }> };
+    expect(provenance.trial).toBeNull();
+    expect(provenance.images).toBe(python.rows.length);
+    for (const [fold, f] of Object.entries(provenance.folds)) expect(f.trainedOnFold, fold).toBe(fold);
+  });
+
+
   it('holds each source back in one fold only, and scores each image in the fold that held its source back', () => {
     const seen = new Map<string, string>();
     for (const [fold, sources] of Object.entries(summary.folds)) {
