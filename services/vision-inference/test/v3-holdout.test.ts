@@ -2,10 +2,10 @@
 // whole-source hold-out: the folds never share a source, every held-back image's source is held back
 // in its fold, every per-source ROC-AUC in summary.json is recomputed here from the held-back scores,
 // the verdicts follow the publishing rule, and the service publishes exactly the candidate classes
-// that pass. summary.json, versus-served.json and objects-gate.json are figures of report_v3.py's
-// Python scores (heldback.tsv), recomputed here from those; when the run also has the served path's
-// scores (heldback-served.tsv, train/v3-heldback-served.ts, which calibrate-v3.ts then fits on), they
-// are checked to be the same images with the same targets, made from the fold networks (no trial).
+// that pass. summary.json's figures are report_v3.py's, recomputed from its Python scores
+// (heldback.tsv); versus-served.json and objects-gate.json from the scores readV3Results gives (the
+// served path's, heldback-served.tsv from train/v3-heldback-served.ts, when the run has them). Such a
+// file is checked to have heldback.tsv's images and targets, made by the fold networks (no trial).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,9 +21,10 @@ import { readVersusServed, readVersusServedScores, replacesIncumbent } from '../
 const run = SERVED_V3_RESULTS;
 const images = path.resolve(import.meta.dirname, '../../../../shared/data/images');
 
+/** report_v3.py's scores (heldback.tsv): summary.json's figures are computed from them. */
 const { summary, rows } = readV3Results(run, { scores: 'python' });
-/** The scores calibrate-v3.ts fits on: the served path's when the run has them. */
-const { scoresFile } = readV3Results(run);
+/** The scores calibrate-v3.ts, v3-versus-served.ts and objects-gate-report.ts read: the served path's when the run has them. */
+const { rows: scored, scoresFile } = readV3Results(run);
 const versus = readVersusServed(run);
 const family = (source: string) => summary.families[source] ?? source;
 
@@ -87,7 +88,7 @@ describe(`vision v3 hold-out (train/v3/results/${path.basename(run)}; calibrator
     for (const [cls, c] of Object.entries(versus.classes)) {
       expect(calibration.classes[cls as VisualClass]?.model, cls).toBe(c!.served);
       for (const s of c!.sources) {
-        const { positives: pos, negatives: neg } = sourceImages(summary, rows, cls, s);
+        const { positives: pos, negatives: neg } = sourceImages(summary, scored, cls, s);
         const y = [...pos.map(() => 1), ...neg.map(() => 0)];
         const v3 = [...pos, ...neg].map((r) => Number(r[cls]));
         const theirs = [...pos, ...neg].map((r) => served.get(`${cls}\t${r.file}`)!);
@@ -153,7 +154,7 @@ describe(`vision v3 hold-out (train/v3/results/${path.basename(run)}; calibrator
     expect(report.serviceGate).toBe(gate);
     expect(report.gates.filter((g) => g.service).map((g) => g.gate)).toEqual([gate]);
     for (const committed of report.gates) {
-      const f = gateFigures(committed.gate, { summary, rows }, versus, served, calibration);
+      const f = gateFigures(committed.gate, { summary, rows: scored }, versus, served, calibration);
       expect(f.noWorse, `gate ${committed.gate}`).toBe(committed.noWorse);
       expect(f.detectorRuns.photos).toBe(committed.detectorRuns.photos);
       expect(Math.abs(f.detectorRuns.photosShare - committed.detectorRuns.photosShare)).toBeLessThan(1e-4);
@@ -163,12 +164,12 @@ describe(`vision v3 hold-out (train/v3/results/${path.basename(run)}; calibrator
         for (const k of ['detectorRocAuc', 'gatedRocAuc', 'detectorAveragePrecision', 'gatedAveragePrecision'] as const) expect(Math.abs(s[k]! - c[k]!), `${committed.gate} ${s.source} ${k}`).toBeLessThan(1e-4);
       });
     }
-    const atService = gateFigures(gate, { summary, rows }, versus, served, calibration);
+    const atService = gateFigures(gate, { summary, rows: scored }, versus, served, calibration);
     expect(atService.noWorse).toBe(true);
     // The detector alone is what versus-served measured; no gate is the detector alone.
     const alone = versus.classes.alcohol!.sources;
     atService.sources.forEach((s, i) => expect(Math.abs(s.detectorRocAuc! - alone[i]!.servedRocAuc!)).toBeLessThan(1e-4));
-    const none = gateFigures(0, { summary, rows }, versus, served, calibration);
+    const none = gateFigures(0, { summary, rows: scored }, versus, served, calibration);
     expect(none.sources.map((s) => [s.gatedRocAuc, s.gatedAveragePrecision])).toEqual(none.sources.map((s) => [s.detectorRocAuc, s.detectorAveragePrecision]));
     expect(none.detectorRuns.photosShare).toBe(1);
     expect(atService.detectorRuns.photosShare).toBeLessThan(1);
