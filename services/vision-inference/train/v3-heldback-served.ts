@@ -18,7 +18,8 @@
 // sigmoid(logit), 6 decimals) and <out>/heldback-served.json (provenance, Python-vs-served differences,
 // ROC-AUC both ways). <out> is the results dir for a full run on the fold exports; a trial
 // (--model-for-all or --limit) goes to train/.cache/v3/heldback-served-trial/<run> and may not be
-// written into a results dir (readV3Results would take its scores for the run's).
+// written into a results dir (readV3Results would take its scores for the run's). A full run refuses a
+// kit whose labels.csv is not the run's, and a fold export of another fold or other labels.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -62,7 +63,7 @@ export async function servedFrame(upload: Buffer, s: { frame: ImageLimits; visio
 }
 
 /** A vision v3 network loaded as the service loads it (v3Loader on the manifest's registry entry); `sha256` is the ONNX file's. */
-export async function loadV3(manifestFile: string, vision: VisionSettings): Promise<{ handle: V3Handle; onnx: string; sha256: string; trainedOnFold: string | null; close: () => Promise<void> }> {
+export async function loadV3(manifestFile: string, vision: VisionSettings): Promise<{ handle: V3Handle; onnx: string; sha256: string; trainedOnFold: string | null; trainedOnLabels: string | null; close: () => Promise<void> }> {
   const read = readV3Manifest(manifestFile);
   if (!read) throw new Error(`no vision v3 manifest at ${manifestFile}`);
   if (!read.manifest) throw new Error(read.error);
@@ -74,8 +75,8 @@ export async function loadV3(manifestFile: string, vision: VisionSettings): Prom
   const loader = v3Loader(m, vision);
   const handle = await loader.load(spec);
   // export_v3.py's manifest names the fold its network held back (trainedOn.fold; the schema keeps only what serving reads)
-  const trainedOn = (JSON.parse(readFileSync(manifestFile, 'utf8')) as { trainedOn?: { fold?: string } }).trainedOn;
-  return { handle, onnx, sha256, trainedOnFold: trainedOn?.fold ?? null, close: () => loader.close!(handle) };
+  const trainedOn = (JSON.parse(readFileSync(manifestFile, 'utf8')) as { trainedOn?: { fold?: string; labelsSha256?: string } }).trainedOn;
+  return { handle, onnx, sha256, trainedOnFold: trainedOn?.fold ?? null, trainedOnLabels: trainedOn?.labelsSha256 ?? null, close: () => loader.close!(handle) };
 }
 
 /** sigmoid(logit) per manifest class of each frame, as the analyzer's v3.<class> signals (one batch, views shared as in a batch). */
@@ -150,8 +151,11 @@ async function main(): Promise<void> {
   const rows = evenly(all, a.limit);
   const folds = [...new Set(rows.map((r) => r.fold!))];
   const labelsSha256 = createHash('sha256').update(readFileSync(path.join(KIT_IMAGES, 'labels.csv'))).digest('hex');
-  if (labelsSha256 !== (summary as V3Summary & { labelsSha256?: string }).labelsSha256) {
-    process.stderr.write(`note: the kit's labels.csv (${labelsSha256.slice(0, 12)}) is not the one ${path.basename(a.results)} was trained on\n`);
+  const runLabels = (summary as V3Summary & { labelsSha256?: string }).labelsSha256 ?? null;
+  if (labelsSha256 !== runLabels) {
+    const msg = `the kit's labels.csv (${labelsSha256.slice(0, 12)}) is not the one ${path.basename(a.results)} was trained on (${runLabels?.slice(0, 12)})`;
+    if (!trial) throw new Error(msg);
+    process.stderr.write(`note: ${msg}\n`);
   }
   const s = servedSettings(a.threads);
   const served = new Map<string, HeldBackRow>();
@@ -160,9 +164,15 @@ async function main(): Promise<void> {
   for (const fold of folds) {
     const manifestFile = a.modelForAll ? (a.modelForAll.endsWith('.onnx') ? a.modelForAll.replace(/\.onnx$/, '.json') : a.modelForAll) : path.join(a.exports, fold, 'vision-v3.json');
     if (!existsSync(manifestFile)) throw new Error(`fold ${fold}: no ${manifestFile} (make export-vision-v4-folds)`);
-    const { handle, onnx, sha256, trainedOnFold, close } = await loadV3(manifestFile, s.vision);
+    const { handle, onnx, sha256, trainedOnFold, trainedOnLabels, close } = await loadV3(manifestFile, s.vision);
     const manifest = handle.manifest;
-    if (!a.modelForAll && trainedOnFold !== fold) throw new Error(`${manifestFile} is fold ${trainedOnFold}'s network, not fold ${fold}'s`);
+    let wrong: string | null = null;
+    if (!a.modelForAll && trainedOnFold !== fold) wrong = `fold ${trainedOnFold}'s network, not fold ${fold}'s`;
+    else if (!trial && trainedOnLabels !== runLabels) wrong = `trained on labels ${trainedOnLabels?.slice(0, 12)}, not the run's ${runLabels?.slice(0, 12)}`;
+    if (wrong) {
+      await close();
+      throw new Error(`${manifestFile}: ${wrong}`);
+    }
     const missing = classes.filter((c) => !manifest.classes.includes(c));
     if (missing.length) throw new Error(`${manifestFile} has no ${missing.join(', ')}`);
     const mine = rows.filter((r) => r.fold === fold);
@@ -194,7 +204,7 @@ async function main(): Promise<void> {
   for (const cls of classes) {
     const d = rows.map((r) => Math.abs(Number(served.get(r.file!)![cls]) - Number(r[cls])));
     let worst = 0;
-    d.forEach((v, i) => (v > d[worst]! ? (worst = i) : 0));
+    for (let i = 1; i < d.length; i++) if (d[i]! > d[worst]!) worst = i;
     const subset = rows.filter((r) => inClassSubset(summary, cls, r));
     const python = new Map(rows.map((r) => [r.file!, r]));
     const verdict = summary.classes[cls];
