@@ -34,3 +34,24 @@ vision-v4-source-ablation: vision-v3-deps
 .PHONY: compare-vision-v4
 compare-vision-v4: vision-v3-deps
 	$(V3_PY) $(V3_DIR)/compare_runs.py --old $(V3_DIR)/results/run4-folds --new $(V4_RESULTS) --out $(V4_RESULTS)/versus-v3.json
+
+# Each fold's network (not `all`: that one is served, export-vision-v4) -> $(V3_CACHE)/export-v4/<fold>/
+# vision-v3.{onnx,json}, a manifest like the served one (trainedOn.fold names the fold), no fixture; the
+# served artifacts and the test fixtures are not touched. Read by vision-v4-heldback-served.
+V4_HELDBACK_FOLDS ?= $(filter-out all,$(V4_FOLDS))
+V4_EXPORTS := $(V3_CACHE)/export-v4
+.PHONY: export-vision-v4-folds vision-v4-heldback-served
+export-vision-v4-folds: vision-v3-deps
+	@for f in $(V4_HELDBACK_FOLDS); do \
+	  $(V3_PY) $(V3_DIR)/export_v3.py --checkpoint $(V3_CACHE)/finetune-v4/$$f/model.pt --out $(V4_EXPORTS)/$$f \
+	    --version $(V4_VERSION)-fold.$$f --no-fixture >/dev/null || exit 1; \
+	  echo "fold $$f -> $(V4_EXPORTS)/$$f/vision-v3.onnx"; \
+	done
+
+# The held-back images of $(V4_RESULTS) scored through the served path (frame-extractor's stored JPEG,
+# the analyzer's decode and v3Predict on each fold's ONNX): $(V4_RESULTS)/heldback-served.{tsv,json},
+# which readV3Results (calibrate-v3.ts) then reads instead of heldback.tsv (docs/vision-v3.md, "Held-back
+# scores through the served path"). V4_SERVED_ARGS: e.g. --limit 64 (a trial, written under the cache).
+V4_SERVED_ARGS ?=
+vision-v4-heldback-served: install
+	nice -n 10 npx tsx services/vision-inference/train/v3-heldback-served.ts $(V4_RESULTS) --exports $(V4_EXPORTS) $(V4_SERVED_ARGS)

@@ -3,7 +3,11 @@
 // in its fold, every per-source ROC-AUC in summary.json is recomputed here from the held-back scores,
 // the verdicts follow the publishing rule, the service publishes exactly the candidate classes that
 // pass (and, with quality 'limited', those above chance on every counted source that no other model
-// serves), and each published class's operating points hold on the held-back scores.
+// serves), and each published class's operating points hold on the held-back scores. summary.json's
+// figures are report_v3.py's, recomputed from its Python scores (heldback.tsv); versus-served.json and
+// objects-gate.json from the scores readV3Results gives (the served path's, heldback-served.tsv from
+// train/v3-heldback-served.ts, when the run has them). Such a file is checked to have heldback.tsv's
+// images and targets, made by the fold networks (no trial).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,17 +20,33 @@ import { V3_ID } from '../src/models/vision-v3.ts';
 import { settingsSchema } from '../src/settings.ts';
 import { gateFigures, type GateFigures, type GatedSource } from '../train/objects-gate-figures.ts';
 import { publishingTier } from '../train/v3-operating-points.ts';
-import { SERVED_V3_RESULTS, heldBackLogit, readV3Results, sourceImages } from '../train/v3-results.ts';
+import { HELDBACK_FILE, HELDBACK_SERVED_FILE, SERVED_V3_RESULTS, heldBackLogit, readHeldBackTsv, readV3Results, sourceImages } from '../train/v3-results.ts';
 import { readVersusServed, readVersusServedScores, replacesIncumbent } from '../train/v3-versus-served-file.ts';
 
 const run = SERVED_V3_RESULTS;
 const images = path.resolve(import.meta.dirname, '../../../../shared/data/images');
 
-const { summary, rows } = readV3Results(run);
+/** report_v3.py's scores (heldback.tsv): summary.json's figures are computed from them. */
+const { summary, rows } = readV3Results(run, { scores: 'python' });
+/** The scores calibrate-v3.ts, v3-versus-served.ts and objects-gate-report.ts read: the served path's when the run has them. */
+const { rows: scored, scoresFile } = readV3Results(run);
 const versus = readVersusServed(run);
 const family = (source: string) => summary.families[source] ?? source;
 
-describe(`vision v3 hold-out (train/v3/results/${path.basename(run)})`, () => {
+describe(`vision v3 hold-out (train/v3/results/${path.basename(run)}; calibrators fitted on ${scoresFile})`, () => {
+  it.skipIf(scoresFile !== HELDBACK_SERVED_FILE)(`has in ${HELDBACK_SERVED_FILE} the images, columns and targets of ${HELDBACK_FILE}, scored by the fold networks`, () => {
+    const python = readHeldBackTsv(path.join(run, HELDBACK_FILE));
+    const served = readHeldBackTsv(path.join(run, HELDBACK_SERVED_FILE));
+    expect(served.columns).toEqual(python.columns);
+    const ids = (r: Record<string, string>) => python.columns.filter((c) => ['fold', 'file', 'source', 'real', 'photo'].includes(c) || c.endsWith('.target')).map((c) => r[c]);
+    expect(served.rows.map(ids)).toEqual(python.rows.map(ids));
+    const provenance = JSON.parse(readFileSync(path.join(run, 'heldback-served.json'), 'utf8')) as { trial: unknown; images: number; folds: Record<string, { trainedOnFold: string }> };
+    expect(provenance.trial).toBeNull();
+    expect(provenance.images).toBe(python.rows.length);
+    for (const [fold, f] of Object.entries(provenance.folds)) expect(f.trainedOnFold, fold).toBe(fold);
+  });
+
+
   it('holds each source back in one fold only, and scores each image in the fold that held its source back', () => {
     const seen = new Map<string, string>();
     for (const [fold, sources] of Object.entries(summary.folds)) {
@@ -73,7 +93,7 @@ describe(`vision v3 hold-out (train/v3/results/${path.basename(run)})`, () => {
     for (const [cls, c] of Object.entries(versus.classes)) {
       expect(calibration.classes[cls as VisualClass]?.model, cls).toBe(c!.served);
       for (const s of c!.sources) {
-        const { positives: pos, negatives: neg } = sourceImages(summary, rows, cls, s);
+        const { positives: pos, negatives: neg } = sourceImages(summary, scored, cls, s);
         const y = [...pos.map(() => 1), ...neg.map(() => 0)];
         const v3 = [...pos, ...neg].map((r) => Number(r[cls]));
         const theirs = [...pos, ...neg].map((r) => served.get(`${cls}\t${r.file}`)!);
@@ -165,7 +185,7 @@ describe(`vision v3 hold-out (train/v3/results/${path.basename(run)})`, () => {
     expect(report.serviceGate).toBe(gate);
     expect(report.gates.filter((g) => g.service).map((g) => g.gate)).toEqual([gate]);
     for (const committed of report.gates) {
-      const f = gateFigures(committed.gate, { summary, rows }, versus, served, calibration);
+      const f = gateFigures(committed.gate, { summary, rows: scored }, versus, served, calibration);
       expect(f.noWorse, `gate ${committed.gate}`).toBe(committed.noWorse);
       expect(f.detectorRuns.photos).toBe(committed.detectorRuns.photos);
       expect(Math.abs(f.detectorRuns.photosShare - committed.detectorRuns.photosShare)).toBeLessThan(1e-4);
@@ -175,12 +195,12 @@ describe(`vision v3 hold-out (train/v3/results/${path.basename(run)})`, () => {
         for (const k of ['detectorRocAuc', 'gatedRocAuc', 'detectorAveragePrecision', 'gatedAveragePrecision'] as const) expect(Math.abs(s[k]! - c[k]!), `${committed.gate} ${s.source} ${k}`).toBeLessThan(1e-4);
       });
     }
-    const atService = gateFigures(gate, { summary, rows }, versus, served, calibration);
+    const atService = gateFigures(gate, { summary, rows: scored }, versus, served, calibration);
     expect(atService.noWorse).toBe(true);
     // The detector alone is what versus-served measured; no gate is the detector alone.
     const alone = versus.classes.alcohol!.sources;
     atService.sources.forEach((s, i) => expect(Math.abs(s.detectorRocAuc! - alone[i]!.servedRocAuc!)).toBeLessThan(1e-4));
-    const none = gateFigures(0, { summary, rows }, versus, served, calibration);
+    const none = gateFigures(0, { summary, rows: scored }, versus, served, calibration);
     expect(none.sources.map((s) => [s.gatedRocAuc, s.gatedAveragePrecision])).toEqual(none.sources.map((s) => [s.detectorRocAuc, s.detectorAveragePrecision]));
     expect(none.detectorRuns.photosShare).toBe(1);
     expect(atService.detectorRuns.photosShare).toBeLessThan(1);

@@ -1,8 +1,9 @@
 // A committed vision v3 run (train/v3/results/<run>/, written by report_v3.py): the publishing
 // rule's verdicts per class with every held-back source's figures (summary.json), and every
-// held-back image's score and target per candidate class (heldback.tsv). Read by calibrate-v3.ts
-// and by test/v3-holdout.test.ts.
-import { readFileSync } from 'node:fs';
+// held-back image's score and target per candidate class (heldback.tsv, the Python scores; or
+// heldback-served.tsv, the same rows scored through the service's own path by v3-heldback-served.ts,
+// preferred when present). Read by calibrate-v3.ts and by test/v3-holdout.test.ts.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface SourceFigure {
@@ -64,10 +65,31 @@ export function heldBackLogit(p: number): number {
   return Math.log(Math.max(p, 1e-7) / Math.max(1 - p, 1e-7));
 }
 
-export function readV3Results(dir: string): { summary: V3Summary; rows: HeldBackRow[] } {
-  const summary = JSON.parse(readFileSync(path.join(dir, 'summary.json'), 'utf8')) as V3Summary;
-  const [header, ...lines] = readFileSync(path.join(dir, 'heldback.tsv'), 'utf8').trim().split('\n');
+/** report_v3.py's held-back scores: Python's view of each stored JPEG (PIL, v2.eval_view) through the PyTorch network. */
+export const HELDBACK_FILE = 'heldback.tsv';
+/**
+ * The same rows and columns with the scores of the service's path (frame-extractor's stored JPEG, the
+ * analyzer's decodeFrame, v3Predict on the fold's ONNX): written by train/v3-heldback-served.ts.
+ */
+export const HELDBACK_SERVED_FILE = 'heldback-served.tsv';
+
+/** A held-back scores file: its columns in order and its rows. */
+export function readHeldBackTsv(file: string): { columns: string[]; rows: HeldBackRow[] } {
+  const [header, ...lines] = readFileSync(file, 'utf8').trim().split('\n');
   const columns = header!.split('\t');
   const rows = lines.map((l) => Object.fromEntries(l.split('\t').map((v, i) => [columns[i]!, v])) as HeldBackRow);
-  return { summary, rows };
+  return { columns, rows };
+}
+
+/**
+ * A run's summary and held-back rows. The scores are heldback-served.tsv's when the run has one (the
+ * served path's, what production computes for the same upload), else heldback.tsv's; `scoresFile` says
+ * which was read. `scores: 'python'` reads heldback.tsv whatever is there.
+ */
+export function readV3Results(dir: string, opts: { scores?: 'preferServed' | 'python' } = {}): { summary: V3Summary; rows: HeldBackRow[]; scoresFile: string } {
+  const summary = JSON.parse(readFileSync(path.join(dir, 'summary.json'), 'utf8')) as V3Summary;
+  const served = opts.scores !== 'python' && existsSync(path.join(dir, HELDBACK_SERVED_FILE));
+  const scoresFile = served ? HELDBACK_SERVED_FILE : HELDBACK_FILE;
+  const { rows } = readHeldBackTsv(path.join(dir, scoresFile));
+  return { summary, rows, scoresFile };
 }

@@ -25,7 +25,8 @@ def formula_input(n, size):
     return (0.3 * noise + 0.7 * stripes).astype(np.float32).reshape(n, 3, size, size)
 
 
-def export(net, size, out_dir, name, meta):
+def export(net, size, out_dir, name, meta, fixture=True):
+    """fixture=False leaves out <name>.fixture.json (exports that no test checks, e.g. v4's per-fold networks)."""
     net.eval()
     os.makedirs(out_dir, exist_ok=True)
     path = os.path.join(out_dir, f'{name}.onnx')
@@ -41,16 +42,17 @@ def export(net, size, out_dir, name, meta):
     x = formula_input(n, size)
     with torch.no_grad():
         logits, probs, emb = net(torch.from_numpy(x))
-    fixture = {
+    fixture_json = {
         'model': f'{name}.onnx', 'sha256': sha, 'inputShape': [n, 3, size, size], 'input': 'formula_input (export_onnx.py)',
         'classes': meta['classes'],
         'logits': [[round(float(v), 6) for v in row] for row in logits],
         'probs': [[round(float(v), 7) for v in row] for row in probs],
         'embedding': [[round(float(v), 6) for v in row] for row in emb],
     }
-    with open(os.path.join(out_dir, f'{name}.fixture.json'), 'w') as fh:
-        json.dump(fixture, fh, separators=(',', ':'))
-        fh.write('\n')
+    if fixture:
+        with open(os.path.join(out_dir, f'{name}.fixture.json'), 'w') as fh:
+            json.dump(fixture_json, fh, separators=(',', ':'))
+            fh.write('\n')
     info = dict(meta, model=f'{name}.onnx', sha256=sha, bytes=len(blob), inputSize=size, layout='NCHW', scale='RGB / 255',
                 outputs=['logits', 'probs', 'embedding'], embeddingDim=int(emb.shape[1]))
     json.dump(info, open(os.path.join(out_dir, f'{name}.json'), 'w'), indent=2)
