@@ -7,6 +7,10 @@ V4_TRAIN_THREADS ?= 2
 V4_FOLDS ?= A B C D all
 V4_RESULTS := $(V3_DIR)/results/$(V4_RUN)
 V4_VERSION ?= 4.0.0
+# The v3 network served before v4 (3.1.0, trained on the kit without batch 7) scoring run 5's held-back
+# rows through the served path (v3-heldback-served.ts --model-for-all <3.1.0's artifacts/vision-v3.json,
+# from git before v4>): held back for it on the batch-7 sources, so compare-vision-v4 sets it against v4 there.
+V4_V3_ON_NEW ?= $(V3_CACHE)/heldback-served-trial/$(V4_RUN)/heldback-served.tsv
 
 .PHONY: train-vision-v4 export-vision-v4 calibrate-vision-v4
 
@@ -33,7 +37,8 @@ vision-v4-source-ablation: vision-v3-deps
 # -> $(V4_RESULTS)/versus-v3.json
 .PHONY: compare-vision-v4
 compare-vision-v4: vision-v3-deps
-	$(V3_PY) $(V3_DIR)/compare_runs.py --old $(V3_DIR)/results/run4-folds --new $(V4_RESULTS) --out $(V4_RESULTS)/versus-v3.json
+	$(V3_PY) $(V3_DIR)/compare_runs.py --old $(V3_DIR)/results/run4-folds --new $(V4_RESULTS) --out $(V4_RESULTS)/versus-v3.json \
+	  $(if $(wildcard $(V4_V3_ON_NEW)),--old-network $(V4_V3_ON_NEW))
 
 # Each fold's network (not `all`: that one is served, export-vision-v4) -> $(V3_CACHE)/export-v4/<fold>/
 # vision-v3.{onnx,json}, a manifest like the served one (trainedOn.fold names the fold), no fixture; the
@@ -55,3 +60,15 @@ export-vision-v4-folds: vision-v3-deps
 V4_SERVED_ARGS ?=
 vision-v4-heldback-served: install
 	nice -n 10 npx tsx services/vision-inference/train/v3-heldback-served.ts $(V4_RESULTS) --exports $(V4_EXPORTS) $(V4_SERVED_ARGS)
+
+# The network trained on every source (fold `all`) -> the served artifacts/vision-v3.{onnx,json} at
+# version $(V4_VERSION), and the export-equality fixture test/fixtures/v3-export.fixture.json.
+export-vision-v4: vision-v3-deps
+	$(V3_PY) $(V3_DIR)/export_v3.py --checkpoint $(V3_CACHE)/finetune-v4/all/model.pt --out $(V3_CACHE)/export-v4/all --version $(V4_VERSION)
+	cp $(V3_CACHE)/export-v4/all/vision-v3.onnx $(V3_CACHE)/export-v4/all/vision-v3.json services/vision-inference/artifacts/
+	cp $(V3_CACHE)/export-v4/all/vision-v3.fixture.json services/vision-inference/test/fixtures/v3-export.fixture.json
+
+# Calibrators and operating points of $(V4_RESULTS) (the served path's held-back scores when
+# vision-v4-heldback-served has run) -> artifacts/vision-v3.calibration.json, merged into calibration.json.
+calibrate-vision-v4: install
+	npx tsx services/vision-inference/train/calibrate-v3.ts $(V4_RESULTS)

@@ -90,7 +90,7 @@ export const settingsSchema = z.object({
       .number()
       .min(0, 'VISION_OBJECTS_GATE is a probability: 0 (no gate) up to below 1')
       .lt(1, 'VISION_OBJECTS_GATE is a probability: 0 (no gate) up to below 1')
-      .default(0.003),
+      .default(0.001),
   ),
   /**
    * Serves vision v3 (ImageNet MobileNetV2 fine-tuned with multi-label heads, ONNX) when its artifact is

@@ -64,10 +64,10 @@ describe('vision-inference settings', () => {
     expect(objects('0')).toBe(false);
   });
 
-  it('gates the object detector on v3 alcohol at 0.003 unless set (VISION_OBJECTS_GATE; 0: no gate; a probability below 1)', () => {
+  it('gates the object detector on v3 alcohol at 0.001 unless set (VISION_OBJECTS_GATE; 0: no gate; a probability below 1)', () => {
     const gate = (v?: string) => settingsSchema.parse({ VISION_OBJECTS_GATE: v }).VISION_OBJECTS_GATE;
-    expect(gate()).toBe(0.003);
-    expect(gate('')).toBe(0.003);
+    expect(gate()).toBe(0.001);
+    expect(gate('')).toBe(0.001);
     expect(gate('0')).toBe(0);
     expect(gate('0.01')).toBe(0.01);
     expect(() => gate('-0.1')).toThrow(/VISION_OBJECTS_GATE is a probability/);

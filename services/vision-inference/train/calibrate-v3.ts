@@ -1,7 +1,7 @@
 // Vision v3's calibrators: one Platt calibrator per class that passes the publishing rule, fitted on
 // the held-back folds' scores (each image scored by the fold model that never saw its source), with
 // the per-source figures /v1/models reports and the class's operating points, chosen on the same
-// held-back rows' calibrated probabilities (train/v3-operating-points.ts: MEDIUM recall >= 0.95, HIGH
+// held-back rows' calibrated probabilities (train/v3-operating-points.ts: MEDIUM recall >= 0.95 on photographs, HIGH
 // precision >= 0.95, LOW recall >= 0.99). A class that fails the rule but is above chance on every
 // held-back source with enough positives is published too, with quality 'limited' and a note that
 // says so (it does not displace a calibrator another model serves the class with:
@@ -20,7 +20,7 @@ import { V3_CALIBRATION_FILE, mergeV3Calibration, type V3Calibration } from '../
 import { V3_ID, V3_MANIFEST_FILE, type V3Manifest } from '../src/models/vision-v3.ts';
 import { fitLogistic, metrics } from './logistic.ts';
 import { SERVED_V3_RESULTS, heldBackLogit, inClassSubset, readV3Results, type HeldBackRow } from './v3-results.ts';
-import { LIMITED_VISION_TARGETS, VISION_TARGETS, publishingTier, visionOperatingPoints } from './v3-operating-points.ts';
+import { OFF_PHOTO_VISION_TARGETS, VISION_TARGETS, publishingTier, visionOperatingPoints } from './v3-operating-points.ts';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const ARTIFACTS = path.resolve(HERE, '../artifacts');
@@ -29,7 +29,7 @@ const v3Manifest = JSON.parse(readFileSync(path.join(ARTIFACTS, V3_MANIFEST_FILE
 const INPUT = v3Manifest.inputSize;
 
 const resultsDir = path.resolve(process.argv[2] ?? SERVED_V3_RESULTS);
-const { summary, rows } = readV3Results(resultsDir);
+const { summary, rows, scoresFile } = readV3Results(resultsDir);
 const rule = `>= ${summary.rule.minSources} held-back source repositories with >= ${summary.rule.minPositives} positives, worst ROC-AUC >= ${summary.rule.minRocAuc}`;
 
 const classes: Partial<Record<VisualClass, ClassCalibrator>> = {};
@@ -63,7 +63,8 @@ for (const [name, verdict] of Object.entries(summary.classes)) {
   const subset = known.map((r, i) => [r, i] as const).filter(([r]) => inClassSubset(summary, cls, r));
   // Unknown is not harmful here: alcohol is unknown on most photographs (nobody labelled it there).
   const isBenign = (r: HeldBackRow) => r.photo === '1' && HARMFUL_CANDIDATES.every((c) => r[`${c}.target`] !== '1');
-  const basis = `held-back folds of ${path.basename(resultsDir)}: every ${summary.subsets[cls] === 'photo' ? 'photograph' : 'real image'} with a ${cls} target, each scored by the fold network that never saw its source${tier.tier === 'limited' ? `; benign caps on the ${subset.filter(([r]) => isBenign(r)).length} held-back photographs with no harmful label` : ''}`;
+  const onPhotos = summary.subsets[cls] === 'photo';
+  const basis = `held-back folds of ${path.basename(resultsDir)}: every ${onPhotos ? 'photograph' : 'real image'} with a ${cls} target, each scored by the fold network that never saw its source${onPhotos ? '' : `; benign caps on the ${subset.filter(([r]) => isBenign(r)).length} held-back photographs with no harmful label`}`;
   const limited =
     tier.tier === 'limited'
       ? `; LIMITED quality: published below the publishing rule (${rule}): ${tier.why}; above chance on every held-back source with >= ${summary.rule.minPositives} positives`
@@ -86,8 +87,8 @@ for (const [name, verdict] of Object.entries(summary.classes)) {
       subset.map(([, i]) => calibrated[i]!),
       subset.map(([, i]) => y[i]!),
       basis,
-      tier.tier === 'limited' ? LIMITED_VISION_TARGETS : VISION_TARGETS,
-      tier.tier === 'limited' ? subset.map(([r]) => isBenign(r)) : undefined,
+      onPhotos ? VISION_TARGETS : OFF_PHOTO_VISION_TARGETS,
+      onPhotos ? undefined : subset.map(([r]) => isBenign(r)),
     ),
     ...(tier.tier === 'limited' ? { quality: 'limited' as const } : {}),
   };
@@ -95,7 +96,7 @@ for (const [name, verdict] of Object.entries(summary.classes)) {
 
 const v3: V3Calibration = {
   model: V3_ID,
-  fittedOn: `held-back folds of ${path.relative(path.resolve(HERE, '../../..'), resultsDir)} (${rows.length} held-back images; ${rule})`,
+  fittedOn: `held-back folds of ${path.relative(path.resolve(HERE, '../../..'), resultsDir)} (${rows.length} held-back images, scores from ${scoresFile}; ${rule})`,
   classes,
   nullClasses,
 };

@@ -14,14 +14,14 @@ import { chooseOperatingPoints, operatingPointFigures, type OperatingPointTarget
 import type { SignalOperatingPoints } from '@modsvc/common/domain/operating-points';
 import type { V3Summary, Verdict } from './v3-results.ts';
 
-/** A class published at standard quality: no benign cap (harm stopped is preferred), 1 states it. */
+/** A class measured on photographs, at either quality: no benign cap (harm stopped is preferred: a review costs less than a missed gun), 1 states it. */
 export const VISION_TARGETS: OperatingPointTargets = { lowRecall: 0.99, lowBenignRate: 1, mediumRecall: 0.95, mediumBenignRate: 1, highPrecision: 0.95, minHighPositives: 5 };
 /**
- * A class published with limited quality (worst held-back source below the rule): its MEDIUM may send at
- * most 2 % of the held-back benign photographs to review on its own and its LOW flag at most 10 %, since
- * its figures on sources it never saw are weak (nazi_swastika's positives are memes, not photographs).
+ * A class whose held-back positives are not photographs (nazi_swastika: memes and drawings; figures on
+ * all real images): its recall says nothing about the photographs callers send, so its MEDIUM may send
+ * at most 2 % of the held-back benign photographs to review on its own and its LOW flag at most 10 %.
  */
-export const LIMITED_VISION_TARGETS: OperatingPointTargets = { ...VISION_TARGETS, lowBenignRate: 0.1, mediumBenignRate: 0.02 };
+export const OFF_PHOTO_VISION_TARGETS: OperatingPointTargets = { ...VISION_TARGETS, lowBenignRate: 0.1, mediumBenignRate: 0.02 };
 
 /**
  * A class's operating points and their figures on the held-back rows (`labels` 1 or 0), at the rows' own

@@ -38,7 +38,7 @@ export interface V3Summary {
  * network is run 3's (the folds do not touch it). `make calibrate-vision-v3` and
  * test/v3-holdout.test.ts read it.
  */
-export const SERVED_V3_RESULTS = path.join(path.dirname(new URL(import.meta.url).pathname), 'v3/results/run4-folds');
+export const SERVED_V3_RESULTS = path.join(path.dirname(new URL(import.meta.url).pathname), 'v3/results/run5-batch7');
 
 /** heldback.tsv's rows: fold, file, source (family), real, photo, and `<class>` / `<class>.target` per candidate class. */
 export type HeldBackRow = Record<string, string>;

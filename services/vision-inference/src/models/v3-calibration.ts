@@ -18,7 +18,7 @@ export interface V3Calibration {
  * `base` with v3's calibrators: a class v3 publishes at standard quality takes v3's calibrator (and
  * leaves nullClasses); one v3 publishes with quality 'limited' takes it only where `base` has no
  * calibrator (a model already serving the class stays: v3 did not pass the rule against it); a class
- * v3 fails keeps any calibrator `base` has, else its null reason becomes v3's.
+ * v3 fails keeps any calibrator another model gives it in `base`, else its null reason becomes v3's.
  */
 export function mergeV3Calibration(base: CalibrationFile, v3: V3Calibration): CalibrationFile {
   const classes = { ...base.classes };
@@ -29,6 +29,8 @@ export function mergeV3Calibration(base: CalibrationFile, v3: V3Calibration): Ca
     delete nullClasses[cls];
   }
   for (const [cls, why] of Object.entries(v3.nullClasses) as [VisualClass, string][]) {
+    // An earlier v3 network's calibrator does not fit this one's logits: it goes with the class.
+    if (classes[cls]?.model === v3.model) delete classes[cls];
     if (!classes[cls]) nullClasses[cls] = why;
   }
   return { ...base, fittedOn: `${base.fittedOn.split('; vision v3: ')[0]}; vision v3: ${v3.fittedOn}`, classes, nullClasses };

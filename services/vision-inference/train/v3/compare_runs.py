@@ -5,6 +5,11 @@ figure moves only by what the network learnt, not by what it is measured on). A 
 never held back (new data, or trained on there) gets the newer run's figure alone.
 
 usage: /usr/bin/python3 compare_runs.py --old <results/run4-folds> --new <results/run5-batch7> --out <json>
+         [--old-network <tsv>]
+--old-network: the older served network (trained on every source of ITS kit) scoring the newer run's
+held-back rows (train/v3-heldback-served.ts --model-for-all, heldback.tsv's columns): on the sources
+that are all new (batch 7 files only) it never saw them either, so both figures are held back
+(`oldNetwork` beside `new`, same positives and negatives).
 Sources are split by file-name prefix where a family joins repositories (Samet's pistols are in
 Alema1's family in v4: `real7_samet_` against `real3_alemagun_`).
 """
@@ -43,8 +48,13 @@ def main():
     ap.add_argument('--old', required=True)
     ap.add_argument('--new', required=True)
     ap.add_argument('--out', required=True)
+    ap.add_argument('--old-network')
     a = ap.parse_args()
     old, new = read(a.old), read(a.new)
+    old_net = {r['file']: r for r in csv.DictReader(open(a.old_network, newline=''), delimiter='\t')} if a.old_network else {}
+    # The older network's scores come through the served path: compare them with the newer folds' own.
+    served_path = os.path.join(a.new, 'heldback-served.tsv')
+    new_served = {r['file']: r for r in csv.DictReader(open(served_path, newline=''), delimiter='\t')} if old_net and os.path.exists(served_path) else {}
     older = {r['source'] for f, r in new.items() if not os.path.basename(f).startswith('real7_')}
     out = []
     for c in CLASSES:
@@ -64,6 +74,10 @@ def main():
             y = np.array([1] * len(pos) + [0] * len(neg_new))
             entry['new'] = round(float(roc_auc(y, np.array([float(new[f][c]) for f in pos + neg_new]))), 4)
             entry['newNegatives'] = len(neg_new)
+            if old_net and all(os.path.basename(f).startswith('real7_') for f in pos):
+                entry['oldNetwork'] = round(float(roc_auc(y, np.array([float(old_net[f][c]) for f in pos + neg_new]))), 4)
+                if new_served:
+                    entry['newServedPath'] = round(float(roc_auc(y, np.array([float(new_served[f][c]) for f in pos + neg_new]))), 4)
             if all(f in old for f in pos):
                 folds_old = {old[f]['fold'] for f in pos}
                 both = [f for f in neg_new if f in old and old[f]['fold'] in folds_old and old[f].get(f'{c}.target') == '0']
@@ -75,7 +89,7 @@ def main():
                 }
             out.append(entry)
             same = entry.get('sameImages')
-            print(f"{c:22s} {src[:60]:60s} {len(pos):5d}  new {entry['new']:.3f}" + (f"  same images: old {same['old']:.3f} -> new {same['new']:.3f} ({same['negatives']} negatives)" if same else '  (new source)'))
+            print(f"{c:22s} {src[:60]:60s} {len(pos):5d}  new {entry['new']:.3f}" + (f"  same images: old {same['old']:.3f} -> new {same['new']:.3f} ({same['negatives']} negatives)" if same else f"  (new source{'; served path: older network ' + format(entry['oldNetwork'], '.3f') + ', newer ' + format(entry.get('newServedPath', float('nan')), '.3f') if 'oldNetwork' in entry else ''})"))
     json.dump({'about': __doc__.split('\n\n')[0], 'old': os.path.basename(os.path.normpath(a.old)), 'new': os.path.basename(os.path.normpath(a.new)), 'sources': out},
               open(a.out, 'w'), indent=1)
 
