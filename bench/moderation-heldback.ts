@@ -79,11 +79,11 @@ function main(): void {
   fs.writeFileSync(
     `${out}.md`,
     [
-      `# Standard moderation of the kit's photographs with v3's held-back scores (${tag})`,
+      `# Standard moderation of the kit's photographs with the served network's held-back scores (${tag}, ${path.basename(SERVED_V3_RESULTS)})`,
       '',
       `From \`${report.input}\` (commit ${report.commit ?? 'unknown'}): ${named} re-scored from \`${report.heldBack}/heldback.tsv\` (each photo scored by the fold network that never saw its source, through the served calibrators, read against their operating points LOW / MEDIUM / HIGH: ${pointsLine}); the other categories as the service gave them; the moderator's decide() with the Standard rules. Written by \`bench/moderation-heldback.ts\`.`,
       '',
-      '| Set | Photos | Approved, service (in-sample v3) | Approved, held back | Review, held back | Reject, held back |',
+      '| Set | Photos | Approved, service (in-sample network) | Approved, held back | Review, held back | Reject, held back |',
       '|---|---|---|---|---|---|',
       ...lines,
       '',
