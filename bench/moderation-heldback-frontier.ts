@@ -5,12 +5,13 @@
 // benign photos approved against harmful photos not approved. Each row is a fixed threshold on scores no
 // network trained on; choosing a row from this table is the one in-sample step.
 // Run: npx tsx bench/moderation-heldback-frontier.ts [bench/results/moderation-kit-<tag>.json]
-//   -> bench/results/moderation-heldback-frontier.{json,md}
+//   -> bench/results/moderation-heldback-frontier.{json,md,svg}
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OperatingPoints } from '@modsvc/common/domain/index';
 import { SERVED_V3_RESULTS } from '../services/vision-inference/train/v3-results.ts';
 import { REPO_ROOT } from '../test/helpers/processes.ts';
+import { frontierSvg } from './frontier-plot.ts';
 import { heldBackDecision, loadHeldBack, readKitBench, type RescoredPoints } from './heldback-decisions.ts';
 
 /** The classes whose MEDIUM point the grid moves. */
@@ -51,7 +52,7 @@ function main(): void {
   const reaching = frontier.find((f) => rescoredSets.every((s) => 1 - f.approved[s]!.share >= HARM_TARGET)) ?? null;
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
   const md = [
-    '# Held-back frontier of a visual MEDIUM point (firearm and violence, vision v3)',
+    `# Held-back frontier of a visual MEDIUM point (firearm and violence, ${path.basename(SERVED_V3_RESULTS)})`,
     '',
     `From \`${path.relative(REPO_ROOT, input)}\` and \`${path.relative(REPO_ROOT, SERVED_V3_RESULTS)}/heldback.tsv\`; Standard rules, HIGH ${STANDARD_HIGH}; the other re-scored classes (${Object.keys(heldBack.points).filter((c) => !(RESCORED_CLASSES as readonly string[]).includes(c)).join(', ')}) at their shipped operating points. Written by \`bench/moderation-heldback-frontier.ts\`. Benign: approved; the others: not approved.`,
     '',
@@ -66,7 +67,9 @@ function main(): void {
   ].join('\n');
   const out = path.join(REPO_ROOT, 'bench/results/moderation-heldback-frontier');
   fs.writeFileSync(`${out}.json`, JSON.stringify({ input: path.relative(REPO_ROOT, input), commit: bench.git.commit, harmTarget: HARM_TARGET, frontier, reaching: reaching?.medium ?? null }, null, 2) + '\n');
-  fs.writeFileSync(`${out}.md`, md);
+  fs.writeFileSync(`${out}.md`, md + `\nPlot: \`moderation-heldback-frontier.svg\` (one point per MEDIUM of the table; dashed: ${pct(0.9)} benign approved, ${pct(HARM_TARGET)} not approved).\n`);
+  const curves = harmful.map((s) => ({ label: s, points: frontier.map((f) => [f.approved.benign?.share ?? 0, 1 - f.approved[s]!.share] as [number, number]) }));
+  fs.writeFileSync(`${out}.svg`, frontierSvg(`Held-back frontier, one MEDIUM for firearm and violence (${path.basename(SERVED_V3_RESULTS)})`, curves, { benignApproved: 0.9, harmStopped: HARM_TARGET }));
   process.stdout.write(md);
 }
 
