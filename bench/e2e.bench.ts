@@ -8,14 +8,15 @@
 //   the object detector on every frame (VISION_OBJECTS_GATE=0) -> bench/results/e2e.json;
 // * runtimes: the pipeline before the ONNX conversions (tfjs-wasm, no object detector) against the
 //   converted networks with and without the object detector -> e2e-runtimes.json
-//   (VISION_OBJECTS=1: both with the object detector -> e2e-objects.json).
+//   (VISION_OBJECTS=1: both with the object detector -> e2e-objects.json);
+// * v4: the default before vision v4 (v3's 3.1.0 weights from git, gate 0.003) against today's -> e2e-v4.json.
 // A job counts as finished when its signed job.finished webhook reaches the bench's receiver (the spec's
 // callback_url, recommended for volume): polling its status every 250 ms, as this bench did before,
 // rounded every latency up to the next poll and left the service idle between a job's end and the
 // next poll, so the figures were the poll's more than the service's.
-// Run: make bench-e2e   (BENCH_COMPARE=runtimes make bench-e2e for the runtime comparison)
+// Run: make bench-e2e   (BENCH_COMPARE=runtimes or v4 make bench-e2e for the other comparisons)
 import fs from 'node:fs';
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { FFMPEG } from '../test/helpers/ffmpeg.ts';
 import path from 'node:path';
@@ -106,7 +107,7 @@ interface Pipeline {
 }
 
 const COMPARE = process.env.BENCH_COMPARE ?? 'v3';
-if (COMPARE !== 'v3' && COMPARE !== 'runtimes') throw new Error(`BENCH_COMPARE must be v3 or runtimes, got ${COMPARE}`);
+if (COMPARE !== 'v3' && COMPARE !== 'v4' && COMPARE !== 'runtimes') throw new Error(`BENCH_COMPARE must be v3, v4 or runtimes, got ${COMPARE}`);
 
 const RUNTIME_PIPELINES: Record<string, Pipeline> = BOTH_WITH_OBJECTS
   ? {
@@ -125,8 +126,26 @@ const V3_PIPELINES: Record<string, Pipeline> = {
   new_without_gate: { env: { ...NEW_RUNTIMES, VISION_OBJECTS_GATE: '0' }, what: "today's default with the object detector on every frame (VISION_OBJECTS_GATE=0): what the gate buys" },
 };
 
-const PIPELINES = COMPARE === 'v3' ? V3_PIPELINES : RUNTIME_PIPELINES;
-const RESULT_FILE = COMPARE === 'v3' ? 'e2e' : BOTH_WITH_OBJECTS ? 'e2e-objects' : 'e2e-runtimes';
+/**
+ * The vision v3 network before v4 (3.1.0 and its detector gate 0.003) from git (BENCH_V4_BEFORE, a
+ * revision, default the last commit before v4's weights), written to a temporary folder.
+ */
+function v3Before(): string {
+  const rev = process.env.BENCH_V4_BEFORE ?? '9c6d895';
+  const dir = tempDir('v3-before');
+  for (const f of ['vision-v3.json', 'vision-v3.onnx']) {
+    fs.writeFileSync(path.join(dir, f), execFileSync('git', ['show', `${rev}:services/vision-inference/artifacts/${f}`], { cwd: REPO_ROOT, maxBuffer: 64 << 20 }));
+  }
+  return path.join(dir, 'vision-v3.json');
+}
+
+const V4_PIPELINES = (): Record<string, Pipeline> => ({
+  old: { env: { ...NEW_RUNTIMES, VISION_V3_MANIFEST: v3Before(), VISION_OBJECTS_GATE: '0.003' }, what: "the default before vision v4: v3's 3.1.0 weights, detector gate 0.003" },
+  new: { env: { ...NEW_RUNTIMES }, what: "today's default: vision v4's weights (4.0.0), detector gate 0.001, every other setting at its default" },
+});
+
+const PIPELINES = COMPARE === 'v3' ? V3_PIPELINES : COMPARE === 'v4' ? V4_PIPELINES() : RUNTIME_PIPELINES;
+const RESULT_FILE = COMPARE === 'v3' ? 'e2e' : COMPARE === 'v4' ? 'e2e-v4' : BOTH_WITH_OBJECTS ? 'e2e-objects' : 'e2e-runtimes';
 
 /** `images` through the service with `concurrency` jobs in flight: images/s over the whole burst, each job's latency, failures. */
 async function burst(api: ApiClient, receiver: Receiver, images: { name: string; data: Buffer }[], concurrency: number) {

@@ -96,7 +96,7 @@ describe('visual signals on the risk scale', () => {
   it("reads the shipped vision v3 points as the analyzer passes them on: a probability at firearm's MEDIUM point is MEDIUM, the double below it LOW; a weighted class's level is weight x risk; HIGH 1 is never reached", () => {
     const cal = loadCalibration();
     const shipped = Object.fromEntries(
-      (['firearm', 'knife', 'violence'] as const).map((c) => [c, cal.classes[c]!.operatingPoints!.points]),
+      (['firearm', 'knife', 'violence', 'nazi_swastika'] as const).map((c) => [c, cal.classes[c]!.operatingPoints!.points]),
     ) as Partial<Record<VisualClass, OperatingPoints>>;
     const score = (scores: Partial<Record<VisualClass, number>>) => byName(scoreCategories(newJobRecord({ parts: { vision: vision(scores, { operatingPoints: shipped }) } })));
     const medium = shipped.firearm!.MEDIUM;
@@ -105,9 +105,13 @@ describe('visual signals on the risk scale', () => {
     expect(score({ firearm: below(medium) }).ARMS_AMMO).toMatchObject({ risk_level: 'LOW', triggered_by: 'firearm' });
     // knife (weight 0.6) at its HIGH point: risk 0.8, so the category score is 0.48, LOW
     expect(score({ firearm: 0, knife: shipped.knife!.HIGH }).ARMS_AMMO).toMatchObject({ score: 0.48, risk_level: 'LOW', triggered_by: 'knife' });
-    // violence's HIGH is 1 (no held-back threshold reached precision 0.95): it sends to review, never rejects
-    expect(shipped.violence!.HIGH).toBe(1);
-    expect(score({ violence: 0.999 }).DEATH_INJURY_MILITARY).toMatchObject({ risk_level: 'MEDIUM', triggered_by: 'violence' });
+    // violence at its HIGH point is HIGH, just below it MEDIUM
+    expect(shipped.violence!.HIGH).toBeLessThan(1);
+    expect(score({ violence: shipped.violence!.HIGH }).DEATH_INJURY_MILITARY).toMatchObject({ risk_level: 'HIGH', triggered_by: 'violence' });
+    expect(score({ violence: below(shipped.violence!.HIGH) }).DEATH_INJURY_MILITARY).toMatchObject({ risk_level: 'MEDIUM', triggered_by: 'violence' });
+    // nazi_swastika's HIGH is 1 (no held-back threshold reached precision 0.95): it sends to review, never rejects
+    expect(shipped.nazi_swastika!.HIGH).toBe(1);
+    expect(score({ nazi_swastika: 0.999 }).HATE_SPEECH).toMatchObject({ risk_level: 'MEDIUM', triggered_by: 'nazi_swastika' });
   });
 });
 

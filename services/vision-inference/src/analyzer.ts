@@ -195,7 +195,7 @@ class Analyzer implements DetailedVisionAnalyzer {
       set: this.set,
       disabled,
       objects: opts.objects ?? settings.VISION_OBJECTS,
-      v3Manifest: path.resolve(v3ManifestPath({ v3Manifest: opts.v3Manifest })),
+      v3Manifest: path.resolve(v3ManifestPath({ v3Manifest: opts.v3Manifest ?? settings.VISION_V3_MANIFEST })),
       modelDir: opts.modelDir ?? defaultModelDir(settings),
       entries,
       models: modelSettings(settings),

@@ -106,6 +106,8 @@ export const settingsSchema = z.object({
   VISION_MODELS_MANIFEST: optionalString(),
   /** Calibrators file; unset: services/vision-inference/artifacts/calibration.json. */
   VISION_CALIBRATION: optionalString(),
+  /** The vision v3 network's manifest (its .onnx beside it); unset: services/vision-inference/artifacts/vision-v3.json. */
+  VISION_V3_MANIFEST: optionalString(),
   /** 1 or true: a manifest entry without a pinned sha256 is downloaded and its first hash trusted. */
   VISION_ALLOW_UNPINNED_MODELS: z.string().optional().transform((v) => v === '1' || v === 'true'),
   /** Whole-download deadline per model file in seconds (`make models`); unset or not positive: 600. */
