@@ -142,6 +142,7 @@ function v3Before(): string {
 const V4_PIPELINES = (): Record<string, Pipeline> => ({
   old: { env: { ...NEW_RUNTIMES, VISION_V3_MANIFEST: v3Before(), VISION_OBJECTS_GATE: '0.003' }, what: "the default before vision v4: v3's 3.1.0 weights, detector gate 0.003" },
   new: { env: { ...NEW_RUNTIMES }, what: "today's default: vision v4's weights (4.0.0), detector gate 0.001, every other setting at its default" },
+  new_gate_0_003: { env: { ...NEW_RUNTIMES, VISION_OBJECTS_GATE: '0.003' }, what: "today's weights with v3's detector gate 0.003: what the lower gate costs" },
 });
 
 const PIPELINES = COMPARE === 'v3' ? V3_PIPELINES : COMPARE === 'v4' ? V4_PIPELINES() : RUNTIME_PIPELINES;
