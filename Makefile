@@ -76,13 +76,14 @@ bench-moderation: install system-deps
 	npx tsx bench/moderation-kit.ts
 
 .PHONY: bench-moderation-heldback
-# The same decisions with ARMS_AMMO and DEATH_INJURY_MILITARY re-scored from vision v3's held-back scores
-# (the served network trained on every kit photo): make bench-moderation-heldback [RESULT=bench/results/moderation-kit-<tag>.json]
+# The same decisions with every class the served v3-family network scores in a Standard category re-scored
+# from its held-back scores (the served network trained on every kit photo), read against the shipped
+# operating points: make bench-moderation-heldback [RESULT=bench/results/moderation-kit-<tag>.json, default -v4]
 bench-moderation-heldback: install
 	npx tsx bench/moderation-heldback.ts $(RESULT)
 
-# The frontier a visual MEDIUM point could choose on v3's held-back scores (benign approved against harm
-# stopped, firearm and violence): bench/results/moderation-heldback-frontier.{json,md}
+# The frontier a visual MEDIUM point could choose on the held-back scores (benign approved against harm
+# stopped, firearm and violence): bench/results/moderation-heldback-frontier.{json,md,svg}
 .PHONY: bench-moderation-frontier
 bench-moderation-frontier: install
 	npx tsx bench/moderation-heldback-frontier.ts $(RESULT)

@@ -4,7 +4,7 @@
 // Standard decisions on every kit photograph with v3's held-back scores (bench/heldback-decisions.ts):
 // benign photos approved against harmful photos not approved. Each row is a fixed threshold on scores no
 // network trained on; choosing a row from this table is the one in-sample step.
-// Run: npx tsx bench/moderation-heldback-frontier.ts [bench/results/moderation-kit-<tag>.json]
+// Run: npx tsx bench/moderation-heldback-frontier.ts [bench/results/moderation-kit-<tag>.json, default moderation-kit-v4.json]
 //   -> bench/results/moderation-heldback-frontier.{json,md,svg}
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,7 +26,7 @@ const HARM_TARGET = 0.95;
 const pointsAt = (medium: number): OperatingPoints => ({ LOW: (medium * 2) / 5, MEDIUM: medium, HIGH: Math.max(STANDARD_HIGH, medium) });
 
 function main(): void {
-  const input = path.resolve(REPO_ROOT, process.argv[2] ?? 'bench/results/moderation-kit-v3-folds.json');
+  const input = path.resolve(REPO_ROOT, process.argv[2] ?? 'bench/results/moderation-kit-v4.json');
   const bench = readKitBench(input);
   const heldBack = loadHeldBack();
   const { rows } = heldBack;

@@ -10,7 +10,7 @@
 // trained on these photographs). A level the service set from another signal or text is kept where it
 // is higher. Decisions come from the moderator's own decide() with the Standard rules. The service run
 // may predate the limited classes and the points: only its non-v3 levels are used.
-// Run: npx tsx bench/moderation-heldback.ts [bench/results/moderation-kit-<tag>.json]
+// Run: npx tsx bench/moderation-heldback.ts [bench/results/moderation-kit-<tag>.json, default moderation-kit-v4.json]
 //   -> bench/results/moderation-heldback-<tag>.{json,md}
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +20,7 @@ import { flaggedAt, riskLevel, signalRisk } from '@modsvc/common/domain/index';
 import { heldBackDecision, loadHeldBack, readKitBench } from './heldback-decisions.ts';
 
 function main(): void {
-  const input = path.resolve(REPO_ROOT, process.argv[2] ?? 'bench/results/moderation-kit-v3-folds.json');
+  const input = path.resolve(REPO_ROOT, process.argv[2] ?? 'bench/results/moderation-kit-v4.json');
   const bench = readKitBench(input);
   const loaded = loadHeldBack();
   const heldBack = loaded.rows;
