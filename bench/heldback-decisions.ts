@@ -67,6 +67,12 @@ export function loadHeldBack(): HeldBack {
   return { rows: new Map(rows.map((r) => [r.file!, r])), calibrated, rescored, points };
 }
 
+/** One re-scored signal's share of its category on a held-back row: weight x signalRisk of its calibrated score (null: not scored). */
+export function weightedRisk(heldBack: Pick<HeldBack, 'calibrated'>, row: HeldBackRow, signal: { cls: VisualClass; weight: number }, points: RescoredPoints): number | null {
+  const risk = signalRisk(heldBack.calibrated(signal.cls, Number(row[signal.cls])), points[signal.cls]);
+  return risk === null ? null : signal.weight * risk;
+}
+
 /**
  * The decision on one photograph with its held-back row: each re-scored category at the level of
  * max(weight x signalRisk(p, points[cls])) over its re-scored signals, `points` the shipped ones unless
@@ -79,11 +85,7 @@ export function heldBackDecision(img: BenchImage, row: HeldBackRow, heldBack: Pi
     const upper = level.toUpperCase() as RiskLevel;
     const signals = heldBack.rescored[name];
     if (!signals || signals.some(({ cls }) => row[cls] === undefined || row[cls] === '')) return { name, risk_level: upper } as DecidedCategory;
-    const risks = signals.map(({ cls, weight }) => {
-      const risk = signalRisk(heldBack.calibrated(cls, Number(row[cls])), points[cls]);
-      return risk === null ? null : weight * risk;
-    });
-    const known = risks.filter((r): r is number => r !== null);
+    const known = signals.map((signal) => weightedRisk(heldBack, row, signal, points)).filter((r): r is number => r !== null);
     const heldBackLevel = riskLevel(known.length ? Math.max(...known) : null);
     const fromElsewhere = !signals.some(({ cls }) => img.triggered_by[name] === cls) && (riskRank(upper) ?? -1) > (riskRank(heldBackLevel) ?? -1);
     return { name, risk_level: fromElsewhere ? upper : heldBackLevel } as DecidedCategory;

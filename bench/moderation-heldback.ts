@@ -16,8 +16,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SERVED_V3_RESULTS } from '../services/vision-inference/train/v3-results.ts';
 import { REPO_ROOT } from '../test/helpers/processes.ts';
-import { flaggedAt, riskLevel, signalRisk } from '@modsvc/common/domain/index';
-import { heldBackDecision, loadHeldBack, readKitBench } from './heldback-decisions.ts';
+import { flaggedAt, riskLevel } from '@modsvc/common/domain/index';
+import { heldBackDecision, loadHeldBack, readKitBench, weightedRisk } from './heldback-decisions.ts';
 
 function main(): void {
   const input = path.resolve(REPO_ROOT, process.argv[2] ?? 'bench/results/moderation-kit-v4.json');
@@ -45,7 +45,7 @@ function main(): void {
         continue;
       }
       counts.photos++;
-      for (const { cls, weight } of signals) if (flaggedAt(riskLevel(weight * (signalRisk(loaded.calibrated(cls, Number(r[cls])), loaded.points[cls]) ?? 0)), 'MEDIUM')) flaggedBy[cls]!++;
+      for (const signal of signals) if (flaggedAt(riskLevel(weightedRisk(loaded, r, signal, loaded.points) ?? 0), 'MEDIUM')) flaggedBy[signal.cls]!++;
       const d = heldBackDecision(img, r, loaded);
       counts.held_back[d as keyof typeof counts.held_back]++;
       counts.in_sample[img.decision as keyof typeof counts.in_sample]++;

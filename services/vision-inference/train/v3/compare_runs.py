@@ -29,9 +29,9 @@ REAL_SUBSET = {'nazi_swastika'}
 MIN_POSITIVES = 10
 
 
-def read(run):
-    rows = list(csv.DictReader(open(os.path.join(run, 'heldback.tsv'), newline=''), delimiter='\t'))
-    return {r['file']: r for r in rows}
+def read(path):
+    """A held-back scores file (heldback.tsv's columns) by file."""
+    return {r['file']: r for r in csv.DictReader(open(path, newline=''), delimiter='\t')}
 
 
 def batch7_split(file, source, older):
@@ -50,11 +50,11 @@ def main():
     ap.add_argument('--out', required=True)
     ap.add_argument('--old-network')
     a = ap.parse_args()
-    old, new = read(a.old), read(a.new)
-    old_net = {r['file']: r for r in csv.DictReader(open(a.old_network, newline=''), delimiter='\t')} if a.old_network else {}
+    old, new = read(os.path.join(a.old, 'heldback.tsv')), read(os.path.join(a.new, 'heldback.tsv'))
+    old_net = read(a.old_network) if a.old_network else {}
     # The older network's scores come through the served path: compare them with the newer folds' own.
     served_path = os.path.join(a.new, 'heldback-served.tsv')
-    new_served = {r['file']: r for r in csv.DictReader(open(served_path, newline=''), delimiter='\t')} if old_net and os.path.exists(served_path) else {}
+    new_served = read(served_path) if old_net and os.path.exists(served_path) else {}
     older = {r['source'] for f, r in new.items() if not os.path.basename(f).startswith('real7_')}
     out = []
     for c in CLASSES:
