@@ -25,13 +25,13 @@ import { faceGenderSignals, faceSignals, nsfwSignals, objectSignals, ocrSignals,
 import type { NsfwLabel } from '../src/models/nsfw.ts';
 import type { HumanFace, HumanObject } from '../src/models/human.ts';
 import type { AgeGender } from '../src/models/face-gender.ts';
+import { KIT_FOLDS as FOLDS, kitFold } from './kit-folds.ts';
 import { fitLogistic, metrics, predictLogit, type Metrics } from './logistic.ts';
 import { faceLabelOf, loadFaceLabels } from './face-annotations.ts';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const rawFile = process.argv[2] ?? path.join(here, '.cache', 'raw.jsonl');
 const artifacts = path.resolve(here, '..', 'artifacts');
-const FOLDS = 5;
 const HEAD_ID = 'mobilenet_v2-heads';
 
 interface Raw {
@@ -58,7 +58,6 @@ interface Row {
   ms: Record<string, number>;
 }
 
-const hashInt = (s: string) => createHash('sha256').update(s).digest().readUInt32BE(0);
 
 /**
  * These calibrators are fitted on the kit without batch 3 (`real3_*`, 2,066 photographs added for
@@ -80,7 +79,6 @@ function load(): Row[] {
         throw new Error(`${rawFile}: ${r.file} has objects found at side ${r.objectSide ?? CENTERNET_GRAPH_SIDE}, the module serves ${CENTERNET_INPUT}: delete the cache and run make vision-collect again`);
       const base = path.basename(r.file);
       const real = base.startsWith('real');
-      const repo = real ? base.split('_').slice(0, 2).join('_') : r.file;
       const buf = Buffer.from(r.features, 'base64');
       const f = new Float32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
       const features = { probs: r.nsfw, features: f };
@@ -94,7 +92,7 @@ function load(): Row[] {
         ...ocrSignals({ features: r.ocr }),
         ...objectSignals(r.objects ?? []).signals,
       };
-      return { file: r.file, labels: new Set(r.labels), real, fold: hashInt(repo) % FOLDS, x: Float64Array.from(f), signals, ms: r.ms };
+      return { file: r.file, labels: new Set(r.labels), real, fold: kitFold(r.file), x: Float64Array.from(f), signals, ms: r.ms };
     });
 }
 
