@@ -8,6 +8,8 @@
 #   docker build --target vision-cuda -t modsvc-vision-cuda:0.1.0 .  # vision-inference, CUDA EP
 #   docker build --target models      -t modsvc-models:0.1.0 .       # runs `make models` (Job / init container)
 #
+# `make images` builds every target as the chart names them (docker, else buildah; mk/images.mk).
+#
 # Base images are pinned to exact version tags (not digests: bump them deliberately, and pin
 # digests in your own registry mirror if you need bit-for-bit reproducible builds).
 # Models are never baked in: vision-inference reads them from MODEL_DIR (/models), a volume that

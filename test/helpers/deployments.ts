@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ServiceProcess, freePort, startNats, tempDir } from './processes.ts';
+import { ServiceProcess, freePort, startNats, tempDir, type Launcher } from './processes.ts';
 import { writeTenantsFile, type TestTenant } from './tenants.ts';
 
 export interface Deployment {
@@ -72,7 +72,12 @@ export const DISTRIBUTED_SERVICES = [
   'gateway',
 ] as const;
 
-export async function startDistributedDeployment(): Promise<Deployment> {
+export interface DistributedOptions {
+  /** How each service is started (default `node services/<name>/index.js` here): e.g. from its container image. */
+  launcher?: (service: string, dir: string) => Launcher;
+}
+
+export async function startDistributedDeployment(opts: DistributedOptions = {}): Promise<Deployment> {
   const dir = tempDir('dist');
   const { file, ...tenants } = writeTenantsFile(dir);
   const tokenKey = crypto.randomBytes(32).toString('hex');
@@ -107,7 +112,7 @@ export async function startDistributedDeployment(): Promise<Deployment> {
       const serviceDir = path.join(dir, name);
       const env = { ...shared, DATA_DIR: serviceDir, GRPC_PORT: String(p.grpc), METRICS_PORT: String(p.metrics), PORT: String(httpPort), HOST: '127.0.0.1' };
       const readyUrl = name === 'gateway' ? `http://127.0.0.1:${httpPort}/readyz` : `http://127.0.0.1:${p.metrics}/readyz`;
-      const proc = new ServiceProcess(name, `services/${name}/index.js`, env, readyUrl, path.join(dir, `${name}.log`));
+      const proc = new ServiceProcess(name, `services/${name}/index.js`, env, readyUrl, path.join(dir, `${name}.log`), opts.launcher?.(name, dir) ?? null);
       services.set(name, proc);
     }
     // Start in parallel (each waits for its own readiness); callers retry gRPC UNAVAILABLE meanwhile.

@@ -53,6 +53,18 @@ export async function httpOk(url: string): Promise<boolean> {
   return res.ok;
 }
 
+/**
+ * How a service is started when not as `node <script>` on this machine (a container image's entry):
+ * the command line, and the processes a graceful stop signals (default: the one spawned).
+ */
+export interface Launcher {
+  command: string;
+  args(script: string, env: Record<string, string>): string[];
+  /** Only the launcher's own variables reach the process: a container does not inherit the host's. */
+  inheritEnv: boolean;
+  stopTargets?(pid: number): number[];
+}
+
 export class ServiceProcess {
   proc: ChildProcess | null = null;
   /** The latest output (older output is dropped past 2 MB; positions are kept absolute, see mark()). */
@@ -66,12 +78,14 @@ export class ServiceProcess {
     readonly env: Record<string, string>,
     readonly readyUrl: string,
     readonly logFile: string,
+    readonly launcher: Launcher | null = null,
   ) {}
 
   async start(timeoutMs = 120_000): Promise<void> {
-    const proc = spawn(process.execPath, [this.script], {
+    const l = this.launcher;
+    const proc = spawn(l ? l.command : process.execPath, l ? l.args(this.script, this.env) : [this.script], {
       cwd: REPO_ROOT,
-      env: { ...process.env, ...this.env },
+      env: l && !l.inheritEnv ? { PATH: process.env.PATH ?? '/usr/bin:/bin' } : { ...process.env, ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.proc = proc;
@@ -119,7 +133,9 @@ export class ServiceProcess {
 
   async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     if (!this.proc || this.proc.exitCode !== null || this.proc.signalCode !== null) return;
-    this.proc.kill(signal);
+    const targets = this.launcher?.stopTargets && this.proc.pid ? this.launcher.stopTargets(this.proc.pid) : [];
+    if (targets.length) for (const pid of targets) process.kill(pid, signal);
+    else this.proc.kill(signal);
     await this.exitPromise;
   }
 
