@@ -21,8 +21,8 @@ import { parseCsv } from '../services/text-toxicity/src/model/csv.ts';
 import { createVisionAnalyzer } from '../services/vision-inference/src/analyzer.ts';
 import { settingsSchema } from '../services/vision-inference/src/settings.ts';
 import { FACE_GENDER_ID, HUMAN_ID, OCR_ID } from '../services/vision-inference/src/models/lite.ts';
-import { fitLogistic } from '../services/vision-inference/train/logistic.ts';
-import { sourceRepo } from '../services/vision-inference/train/manifest.ts';
+import { fitLogistic } from '../ml/vision/logistic.ts';
+import { sourceRepo } from '../ml/vision/manifest.ts';
 import { REPO_ROOT } from '../test/helpers/processes.ts';
 
 // sharp as vision-inference has it (bench/ does not depend on it).

@@ -17,7 +17,7 @@ import { createVisionAnalyzer } from '../services/vision-inference/src/analyzer.
 import { FACE_GENDER_ID } from '../services/vision-inference/src/models/face-gender.ts';
 import { HUMAN_ID, OBJECT_ID, OCR_ID } from '../services/vision-inference/src/models/lite.ts';
 import { settingsSchema } from '../services/vision-inference/src/settings.ts';
-import { correctedLabels, readKitErrata, splitLabels } from '../services/vision-inference/train/kit-errata.ts';
+import { correctedLabels, readKitErrata, splitLabels } from '../ml/vision/kit-errata.ts';
 import { readCsvRecords } from '../services/text-toxicity/src/model/csv.ts';
 import { REPO_ROOT } from '../test/helpers/processes.ts';
 import { machine, round, seededRandom } from './measure.ts';
