@@ -17,7 +17,7 @@ import path from 'node:path';
 import { averagePrecision, rocAuc, statsAtThreshold } from '@modsvc/common/evaluation';
 import { cosine, decodeEmbedding, encodeEmbedding } from '@modsvc/common/embeddings';
 import { mulberry32 } from '@modsvc/common/seeded-random';
-import { parseCsv } from '../services/text-toxicity/src/model/csv.ts';
+import { parseCsv } from '@modsvc/common/csv';
 import { createVisionAnalyzer } from '../services/vision-inference/src/analyzer.ts';
 import { settingsSchema } from '../services/vision-inference/src/settings.ts';
 import { FACE_GENDER_ID, HUMAN_ID, OCR_ID } from '../services/vision-inference/src/models/lite.ts';

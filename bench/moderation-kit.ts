@@ -32,7 +32,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { STANDARD_CATEGORIES } from '@modsvc/common/domain/standard-policy';
-import { readCsvRecords } from '../services/text-toxicity/src/model/csv.ts';
+import { readCsvFile } from '@modsvc/common/csv';
 import { correctedLabels, readKitErrata, splitLabels } from '../ml/vision/kit-errata.ts';
 import { ApiClient, type ApiResponse } from '../test/helpers/api.ts';
 import { startAllInOneDeployment, type Deployment } from '../test/helpers/deployments.ts';
@@ -117,7 +117,7 @@ function sourceRepository(sourceColumn: string): string {
 function kitSets(names: SetName[]): Record<SetName, KitPhoto[]> {
   const sets: Record<SetName, KitPhoto[]> = Object.fromEntries(names.map((n) => [n, []]));
   const errata = readKitErrata();
-  for (const r of readCsvRecords(LABELS)) {
+  for (const r of readCsvFile(LABELS)) {
     const file = r.file ?? '';
     if (!path.basename(file).startsWith('real') || !IMAGE_TYPES[path.extname(file).toLowerCase()]) continue;
     const labels = correctedLabels(errata, file, splitLabels(r.labels));

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { TEXT_LABELS } from '@modsvc/common/classes';
 import { optionalString } from '@modsvc/common/config';
-import { readCsvRecords } from '../../services/text-toxicity/src/model/csv.ts';
+import { readCsvFile } from '@modsvc/common/csv';
 import { normalizeText } from '../../services/text-toxicity/src/model/normalize.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
@@ -160,7 +160,7 @@ export function loadTrainingData(dataDir: string, opts: { includeAux?: boolean; 
     if (!existsSync(join(dataDir, p))) throw new Error(`toxicity data file ${join(dataDir, p)} not found (set TOXICITY_DATA_DIR)`);
   }
   const prov = new Map<string, string>();
-  for (const r of readCsvRecords(join(dataDir, PROVENANCE_FILE))) prov.set(r.id ?? '', r.original_labels ?? '');
+  for (const r of readCsvFile(join(dataDir, PROVENANCE_FILE))) prov.set(r.id ?? '', r.original_labels ?? '');
   const heldFunctionalities = new Set(HELD_OUT_FUNCTIONALITIES);
   const held = parseHoldout(opts.holdout ?? '');
   const heldBack = (lang: string, source: string, multi: boolean): boolean => (multi && held.langs.has(lang)) || held.sources.has(`${lang}:${source}`);
@@ -172,7 +172,7 @@ export function loadTrainingData(dataDir: string, opts: { includeAux?: boolean; 
     const split: Split = heldBack(lang, source, multi) ? 'holdout' : splitFor(norm);
     rows.push({ id: r.id ?? '', text, norm, source, template: null, labels: parseLabels(r, multi), split, functionality: null, hateful: null, weak: false, lang, multi, file, ...extra });
   };
-  for (const r of readCsvRecords(join(dataDir, MAIN_FILE))) {
+  for (const r of readCsvFile(join(dataDir, MAIN_FILE))) {
     const source = r.source ?? '';
     let functionality: string | null = null;
     let hateful: boolean | null = null;
@@ -187,21 +187,21 @@ export function loadTrainingData(dataDir: string, opts: { includeAux?: boolean; 
     rows.push({ id: r.id ?? '', text, norm, source, template: null, labels: parseLabels(r), split, functionality, hateful, weak: false, lang: 'en', multi: false, file: 'main' });
   }
   if (opts.includeAux !== false) {
-    for (const r of readCsvRecords(join(dataDir, AUX_FILE))) {
+    for (const r of readCsvFile(join(dataDir, AUX_FILE))) {
       const text = r.text ?? '';
       const norm = normalizeText(text);
       const template = /template=(\w+)/.exec(r.original_labels ?? '')?.[1] ?? null;
       rows.push({ id: r.id ?? '', text, norm, source: r.source ?? '', template, labels: parseLabels(r), split: splitFor(norm), functionality: null, hateful: null, weak: true, lang: 'en', multi: false, file: 'aux' });
     }
   }
-  for (const r of readCsvRecords(join(dataDir, ENGLISH_BATCH7_FILE))) push(r, 'english7', 'en', false);
-  for (const r of readCsvRecords(join(dataDir, SELF_HARM_FILE))) {
+  for (const r of readCsvFile(join(dataDir, ENGLISH_BATCH7_FILE))) push(r, 'english7', 'en', false);
+  for (const r of readCsvFile(join(dataDir, SELF_HARM_FILE))) {
     const lang = r.lang ?? '';
     push(r, 'self_harm', lang, lang !== 'en');
   }
   if (opts.includeMultilingual !== false) {
-    for (const r of readCsvRecords(join(dataDir, MULTILINGUAL_FILE))) push(r, 'multilingual', r.lang ?? '', true);
-    for (const r of readCsvRecords(join(dataDir, MULTILINGUAL_BATCH7_FILE))) push(r, 'multilingual7', r.lang ?? '', true);
+    for (const r of readCsvFile(join(dataDir, MULTILINGUAL_FILE))) push(r, 'multilingual', r.lang ?? '', true);
+    for (const r of readCsvFile(join(dataDir, MULTILINGUAL_BATCH7_FILE))) push(r, 'multilingual7', r.lang ?? '', true);
   }
   return { rows, dataDir };
 }

@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseSettings } from '@modsvc/common/config';
-import { readCsvRecords } from '../../services/text-toxicity/src/model/csv.ts';
+import { readCsvFile } from '@modsvc/common/csv';
 import { loadToxicityModel } from '../../services/text-toxicity/src/model/scorer.ts';
 import { settingsSchema } from '../../services/text-toxicity/src/settings.ts';
 import { dataSettingsSchema, loadTrainingData, parseLabels, resolveDataDir } from './data.ts';
@@ -46,7 +46,7 @@ function main(): void {
   const languageBenignReports: Record<string, LanguageBenignReport> = {};
   let langid: LangIdReport | null = null;
   if (csv) {
-    const recs = readCsvRecords(csv);
+    const recs = readCsvFile(csv);
     if (recs.length && !('text' in recs[0]!)) throw new Error(`${csv}: no "text" column`);
     const rows: EvalRow[] = recs.map((r) => ({ text: r.text ?? '', source: r.source || basename(csv), labels: parseLabels(r) }));
     reports[basename(csv)] = evaluate(scorer, rows);

@@ -6,7 +6,7 @@
 //    detection, each looked at whole; faces the detector missed are listed (F/M), else `none`.
 // Images in neither file (clip-art, maps, flags, emoji, renders with no detection) count as having
 // no human face.
-import { readFileSync } from 'node:fs';
+import { readCsvFile } from '@modsvc/common/csv';
 import path from 'node:path';
 
 export type FaceLabel = 'F' | 'M' | 'N' | 'U';
@@ -18,12 +18,6 @@ export interface ImageFaceLabels {
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
-function readCsv(file: string): Record<string, string>[] {
-  const [header, ...lines] = readFileSync(file, 'utf8').trim().split('\n');
-  const cols = header!.split(',');
-  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i]!, v])));
-}
-
 export function loadFaceLabels(dir = path.join(here, 'annotations')): Map<string, ImageFaceLabels> {
   const seen = new Map<string, Set<FaceLabel>>();
   const add = (file: string, l: FaceLabel) => {
@@ -31,8 +25,8 @@ export function loadFaceLabels(dir = path.join(here, 'annotations')): Map<string
     s.add(l);
     seen.set(file, s);
   };
-  for (const r of readCsv(path.join(dir, 'face-crops.csv'))) add(r.file!, r.label as FaceLabel);
-  for (const r of readCsv(path.join(dir, 'face-review.csv'))) add(r.file!, r.faces_missed_by_detector === 'none' ? 'N' : (r.faces_missed_by_detector as FaceLabel));
+  for (const r of readCsvFile(path.join(dir, 'face-crops.csv'))) add(r.file!, r.label as FaceLabel);
+  for (const r of readCsvFile(path.join(dir, 'face-review.csv'))) add(r.file!, r.faces_missed_by_detector === 'none' ? 'N' : (r.faces_missed_by_detector as FaceLabel));
   const out = new Map<string, ImageFaceLabels>();
   for (const [file, s] of seen) {
     const label = (g: 'F' | 'M') => (s.has(g) ? 1 : s.has('U') ? null : 0);

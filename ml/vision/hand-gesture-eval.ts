@@ -34,6 +34,7 @@
 //     --sweep             run the hand-config grid (detector/skeleton x maxDetected x minConfidence; one
 //                         child process per config, as human keeps its models in module state) over
 //                         positives + hard negatives and write results/hand-gesture-sweep.json
+import { readCsvFile } from '@modsvc/common/csv';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -44,7 +45,6 @@ import { mulberry32 } from '@modsvc/common/seeded-random';
 import { HUMAN_MODEL_DIR } from '../../services/vision-inference/src/models/human.ts';
 import { decodeFrame, type RgbImage } from '../../services/vision-inference/src/models/preprocess.ts';
 import { requireHere, tfReady } from '../../services/vision-inference/src/models/tfjs.ts';
-import { splitCsvLine } from './manifest.ts';
 import {
   MIDDLE_FINGER_THRESHOLD,
   MIN_FINGER_SCORE,
@@ -143,12 +143,7 @@ interface Item {
 const BENIGN_PHOTO_LABELS = new Set(['photo', 'benign', 'child', 'toy', 'drink']);
 
 function listItems(o: Options): Item[] {
-  const rows = readFileSync(path.join(imagesDir, 'labels.csv'), 'utf8')
-    .split('\n')
-    .slice(1)
-    .filter((l) => l.trim())
-    .map(splitCsvLine)
-    .map(([file, labels]) => ({ file: file!, labels: new Set((labels ?? '').split(';')) }));
+  const rows = readCsvFile(path.join(imagesDir, 'labels.csv')).map(({ file = '', labels = '' }) => ({ file, labels: new Set(labels.split(';')) }));
   const gest = (f: string) => /\/real4_cc9gest_\d+\.jpg$/.test(f);
   const pos = rows.filter((r) => gest(r.file) && r.labels.has('middle_finger_gesture'));
   const hard = rows.filter((r) => gest(r.file) && !r.labels.has('middle_finger_gesture'));

@@ -3,9 +3,8 @@
 // should have, the labels the kit gives it, and the evidence. A correction applies only while the kit
 // still gives the listed labels: a kit that has since fixed the file is taken as it is. Read by the
 // moderation benchmark here and by the v3 training (ml/vision/v3/kit3.py) in Python.
-import { readFileSync } from 'node:fs';
+import { readCsvFile } from '@modsvc/common/csv';
 import path from 'node:path';
-import { splitCsvLine } from './manifest.ts';
 
 export const KIT_ERRATA_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), 'kit-errata.csv');
 
@@ -23,11 +22,8 @@ export const splitLabels = (s: string | undefined) => (s ?? '').split(';').map((
 const sameLabels = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join(';') === [...b].sort().join(';');
 
 export function readKitErrata(file = KIT_ERRATA_FILE): Map<string, KitErratum> {
-  const [header, ...lines] = readFileSync(file, 'utf8').split(/\r?\n/).filter((l) => l.trim());
-  const columns = splitCsvLine(header ?? '');
   const errata = new Map<string, KitErratum>();
-  for (const line of lines) {
-    const r = Object.fromEntries(splitCsvLine(line).map((v, i) => [columns[i], v])) as Record<string, string | undefined>;
+  for (const r of readCsvFile(file)) {
     const erratum = { file: r.file ?? '', labels: splitLabels(r.labels), was: splitLabels(r.was), evidence: r.evidence ?? '' };
     errata.set(erratum.file, erratum);
   }

@@ -22,7 +22,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { readCsvRecords } from '../../../services/text-toxicity/src/model/csv.ts';
+import { readCsvFile } from '@modsvc/common/csv';
 import { normalizeText, tokenize } from '../../../services/text-toxicity/src/model/normalize.ts';
 import {
   BRIDGE_FILE,
@@ -195,7 +195,7 @@ function readKit(dataDir: string): KitRow[] {
   for (const f of KIT_FILES) {
     const path = join(dataDir, f);
     if (!existsSync(path)) throw new Error(`kit file ${path} not found (--data-dir)`);
-    for (const r of readCsvRecords(path)) {
+    for (const r of readCsvFile(path)) {
       const text = cleanKitText(r.text ?? '');
       const tox = (r.toxicity ?? '').trim();
       rows.push({ id: r.id ?? '', text, lang: r.lang ?? '', toxic: tox === '' ? null : Number(tox) >= 0.5, valid: splitFor(normalizeText(text)) === 'valid' });
@@ -226,7 +226,7 @@ function buildVocab(rows: KitRow[]): Vocab {
 
 function englishFrequencies(dataDir: string): Map<string, number> {
   const f = new Map<string, number>();
-  for (const r of readCsvRecords(join(dataDir, ENGLISH_FILE))) {
+  for (const r of readCsvFile(join(dataDir, ENGLISH_FILE))) {
     const tox = Number(r.toxicity ?? '');
     if (!(tox < 0.5)) continue;
     for (const t of tokenize(normalizeText(r.text ?? ''))) if (t.isWord) f.set(t.text, (f.get(t.text) ?? 0) + 1);

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { TEXT_LABELS } from '@modsvc/common/classes';
 import { normalizeText } from '../../../services/text-toxicity/src/model/normalize.ts';
-import { readCsvRecords } from '../../../services/text-toxicity/src/model/csv.ts';
+import { readCsvFile } from '@modsvc/common/csv';
 import { REPO_ROOT, type Row } from '../data.ts';
 import { expandGroups, type SlotLists, type TemplateGroup } from './expand.ts';
 import { ENGLISH_GROUPS, ENGLISH_LISTS } from './english.ts';
@@ -86,7 +86,7 @@ export class NearTexts {
 export function everydayTexts(): string[] {
   return EVERYDAY_SETS.map((f) => join(REPO_ROOT, f))
     .filter((f) => existsSync(f))
-    .flatMap((f) => readCsvRecords(f).map((r) => normalizeText(r.text ?? '')));
+    .flatMap((f) => readCsvFile(f).map((r) => normalizeText(r.text ?? '')));
 }
 
 /**

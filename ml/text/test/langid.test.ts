@@ -8,7 +8,7 @@ import { parseSettings } from '@modsvc/common/config';
 import { mulberry32 } from '@modsvc/common/seeded-random';
 import { loadToxicityModel } from '../../../services/text-toxicity/src/model/scorer.ts';
 import { langIdFeatures, langIdWords } from '../../../services/text-toxicity/src/model/langid.ts';
-import { parseCsv } from '../../../services/text-toxicity/src/model/csv.ts';
+import { parseCsv } from '@modsvc/common/csv';
 import { settingsSchema } from '../../../services/text-toxicity/src/settings.ts';
 import { cleanKitText, dataSettingsSchema, MULTILINGUAL_FILE, resolveDataDir, splitFor } from '../data.ts';
 import { normalizeText } from '../../../services/text-toxicity/src/model/normalize.ts';

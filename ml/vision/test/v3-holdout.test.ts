@@ -8,6 +8,7 @@
 // objects-gate.json from the scores readV3Results gives (the served path's, heldback-served.tsv from
 // train/v3-heldback-served.ts, when the run has them). Such a file is checked to have heldback.tsv's
 // images and targets, made by the fold networks (no trial).
+import { readCsvFile } from '@modsvc/common/csv';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -212,7 +213,7 @@ describe(`vision v3 hold-out (ml/vision/v3/results/${path.basename(run)}; calibr
   });
 
   it.skipIf(!existsSync(path.join(images, 'labels.csv')))('scored images that are in the data kit beside the repository', () => {
-    const kit = new Set(readFileSync(path.join(images, 'labels.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')[0]));
+    const kit = new Set(readCsvFile(path.join(images, 'labels.csv')).map((r) => r.file));
     expect(rows.filter((r) => !kit.has(r.file!)).map((r) => r.file)).toEqual([]);
   });
 });

@@ -1,5 +1,9 @@
+// The repository's one CSV reader and writer (TypeScript; Python code uses the stdlib csv module).
 // RFC 4180 records: fields separated by commas, optionally in double quotes (a quote inside
-// written as two), quoted fields may hold commas and line breaks; lines end in LF, CRLF or CR.
+// written as two), quoted fields may hold commas and line breaks; lines end in LF, CRLF or CR; a
+// leading byte-order mark is skipped; empty lines are skipped.
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 
 export interface CsvRecord {
   /** 1-based line on which the record starts. */
@@ -19,7 +23,7 @@ export function isCsvRecordError(item: CsvItem): item is CsvRecordError {
 }
 
 /** Splits CSV text into records, skipping empty lines; a malformed record becomes an error and reading goes on at the next line. */
-export function* readCsvRecords(text: string): Generator<CsvItem> {
+export function* csvRecords(text: string): Generator<CsvItem> {
   let at = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
   while (at < text.length) {
@@ -71,6 +75,29 @@ export function* readCsvRecords(text: string): Generator<CsvItem> {
     if (error !== undefined) yield { line: start, message: error };
     else if (!(fields.length === 1 && fields[0] === '')) yield { line: start, fields };
   }
+}
+
+/** Every record's fields; throws on the first malformed record (for data files, where one is a bug). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  for (const item of csvRecords(text)) {
+    if (isCsvRecordError(item)) throw new Error(`CSV line ${item.line}: ${item.message}`);
+    rows.push(item.fields);
+  }
+  return rows;
+}
+
+/** Records keyed by the header's column names (a missing trailing field reads as ''). */
+export function csvObjects(text: string): Record<string, string>[] {
+  const [header, ...rows] = parseCsv(text);
+  if (!header) return [];
+  return rows.map((row) => Object.fromEntries(header.map((column, c) => [column, row[c] ?? ''])));
+}
+
+/** A CSV file (gunzipped when it ends in .gz) as header-keyed records. */
+export function readCsvFile(path: string): Record<string, string>[] {
+  const bytes = readFileSync(path);
+  return csvObjects((path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'));
 }
 
 const NEEDS_QUOTES = /[",\r\n]/;
