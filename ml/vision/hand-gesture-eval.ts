@@ -34,6 +34,7 @@
 //     --sweep             run the hand-config grid (detector/skeleton x maxDetected x minConfidence; one
 //                         child process per config, as human keeps its models in module state) over
 //                         positives + hard negatives and write results/hand-gesture-sweep.json
+import { rocAuc } from '@modsvc/common/evaluation';
 import { readCsvFile } from '@modsvc/common/csv';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -319,12 +320,9 @@ async function detectAll(o: Options, items: Item[]): Promise<Detected[]> {
 }
 
 // ---------------------------------------------------------------- metrics
-/** ROC-AUC (Mann-Whitney, ties count half). */
-function auc(pos: number[], neg: number[]): number {
-  if (!pos.length || !neg.length) return NaN;
-  let s = 0;
-  for (const p of pos) for (const n of neg) s += p > n ? 1 : p === n ? 0.5 : 0;
-  return s / (pos.length * neg.length);
+/** ROC-AUC of positives against negatives (ties count half); NaN without both. */
+function aucOf(pos: number[], neg: number[]): number {
+  return rocAuc([...pos, ...neg], [...pos.map(() => 1), ...neg.map(() => 0)]) ?? NaN;
 }
 
 const rate = (xs: number[], thr: number) => (xs.length ? xs.filter((x) => x >= thr).length / xs.length : NaN);
@@ -427,7 +425,7 @@ function summarise(rows: Scored[]) {
       [`positivesFingerScore>=${CONFIDENT_SKELETON}`]: detected('positives', CONFIDENT_SKELETON),
       [`benignFingerScore>=${CONFIDENT_SKELETON}`]: detected('benign', CONFIDENT_SKELETON),
     },
-    auc: { positivesVsHardNegatives: r3(auc(pos, hard)), positivesVsBenign: r3(auc(pos, ben)), positivesVsBoth: r3(auc(pos, [...hard, ...ben])) },
+    auc: { positivesVsHardNegatives: r3(aucOf(pos, hard)), positivesVsBenign: r3(aucOf(pos, ben)), positivesVsBoth: r3(aucOf(pos, [...hard, ...ben])) },
     chosen: { ...figures(rows, thr), how: `in-sample: the highest recall with FPR <= ${MAX_FPR} on each negative set, on these images` },
     outOfFold: {
       recall: oofRate('positives'),

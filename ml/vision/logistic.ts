@@ -1,7 +1,7 @@
 // Small, dependency-free learning tools for the calibration / head training: weighted L2-regularised
 // logistic regression (full-batch Adam on standardised features) and the per-class metrics report
 // (ranking metrics from @modsvc/common/evaluation).
-import { averagePrecision, rocAuc } from '@modsvc/common/evaluation';
+import { averagePrecision, expectedCalibrationError, rocAuc } from '@modsvc/common/evaluation';
 import { sigmoid, type ClassMetrics } from '../../services/vision-inference/src/models/calibration.ts';
 
 export interface LogisticModel {
@@ -73,22 +73,6 @@ export interface Metrics extends ClassMetrics {
   falsePositiveRateAt05: number | null;
   /** Expected calibration error: mean |predicted - observed rate| over 10 equal-width bins, weighted by bin size. */
   calibrationError: number | null;
-}
-
-export function expectedCalibrationError(p: number[], y: number[], bins = 10): number | null {
-  if (p.length === 0) return null;
-  const sum = new Array<number>(bins).fill(0);
-  const hits = new Array<number>(bins).fill(0);
-  const count = new Array<number>(bins).fill(0);
-  p.forEach((s, i) => {
-    const b = Math.min(bins - 1, Math.max(0, Math.floor(s * bins)));
-    sum[b]! += s;
-    hits[b]! += y[i]!;
-    count[b]! += 1;
-  });
-  let e = 0;
-  for (let b = 0; b < bins; b++) if (count[b]) e += Math.abs(sum[b]! - hits[b]!);
-  return e / p.length;
 }
 
 const r3 = (v: number | null) => (v == null ? null : Math.round(v * 1000) / 1000);

@@ -131,7 +131,7 @@ const r4 = (v: number | null) => (v === null ? null : Math.round(v * 1e4) / 1e4)
 const rel = (p: string) => path.relative(REPO, p);
 
 /** ROC-AUC of `cls` on `rows` (targets 0/1 only) with the scores of `scored`. */
-function auc(rows: HeldBackRow[], cls: string, scored: Map<string, HeldBackRow>): number | null {
+function classAuc(rows: HeldBackRow[], cls: string, scored: Map<string, HeldBackRow>): number | null {
   const known = rows.filter((r) => r[`${cls}.target`] === '0' || r[`${cls}.target`] === '1');
   return rocAuc(
     known.map((r) => Number(scored.get(r.file!)![cls])),
@@ -213,14 +213,14 @@ async function main(): Promise<void> {
       maxDiff: r6(d[worst]!),
       maxDiffFile: rows[worst]!.file,
       subset: summary.subsets[cls] ?? null,
-      rocAuc: { python: r4(auc(subset, cls, python)), served: r4(auc(subset, cls, served)) },
+      rocAuc: { python: r4(classAuc(subset, cls, python)), served: r4(classAuc(subset, cls, served)) },
       // The sources the publishing rule counts, both ways (report_v3.py's figures are the Python ones).
       sources: (verdict?.sources ?? [])
         .filter((x) => x.positives >= summary.rule.minPositives)
         .map((x) => {
           const { positives, negatives } = sourceImages(summary, rows, cls, x);
           const sub = [...positives, ...negatives];
-          return { fold: x.fold, source: x.source, positives: positives.length, negatives: negatives.length, python: r4(auc(sub, cls, python)), served: r4(auc(sub, cls, served)) };
+          return { fold: x.fold, source: x.source, positives: positives.length, negatives: negatives.length, python: r4(classAuc(sub, cls, python)), served: r4(classAuc(sub, cls, served)) };
         }),
     };
   }

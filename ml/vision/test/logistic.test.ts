@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { averagePrecision, rocAuc } from '@modsvc/common/evaluation';
-import { expectedCalibrationError, fitLogistic, metrics, predictLogit } from '../logistic.ts';
+import { expectedCalibrationError } from '@modsvc/common/evaluation';
+import { fitLogistic, metrics, predictLogit } from '../logistic.ts';
 import { sigmoid } from '../../../services/vision-inference/src/models/calibration.ts';
 
 describe('training tools', () => {
