@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'protos/test/**/*.test.ts', 'charts/**/test/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'ml/**/test/**/*.test.ts', 'protos/test/**/*.test.ts', 'charts/**/test/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,

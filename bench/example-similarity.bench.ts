@@ -17,12 +17,12 @@ import path from 'node:path';
 import { averagePrecision, rocAuc, statsAtThreshold } from '@modsvc/common/evaluation';
 import { cosine, decodeEmbedding, encodeEmbedding } from '@modsvc/common/embeddings';
 import { mulberry32 } from '@modsvc/common/seeded-random';
-import { parseCsv } from '../services/text-toxicity/src/model/csv.ts';
+import { parseCsv } from '@modsvc/common/csv';
 import { createVisionAnalyzer } from '../services/vision-inference/src/analyzer.ts';
 import { settingsSchema } from '../services/vision-inference/src/settings.ts';
 import { FACE_GENDER_ID, HUMAN_ID, OCR_ID } from '../services/vision-inference/src/models/lite.ts';
-import { fitLogistic } from '../services/vision-inference/train/logistic.ts';
-import { sourceRepo } from '../services/vision-inference/train/manifest.ts';
+import { fitLogistic } from '../ml/vision/logistic.ts';
+import { sourceRepo } from '../ml/vision/manifest.ts';
 import { REPO_ROOT } from '../test/helpers/processes.ts';
 
 // sharp as vision-inference has it (bench/ does not depend on it).

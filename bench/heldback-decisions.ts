@@ -10,7 +10,7 @@ import type { VisualClass } from '@modsvc/common/classes';
 import { decide, riskLevel, riskRank, signalRisk, STANDARD_CATEGORIES, type DecidedCategory, type OperatingPoints, type RiskLevel } from '@modsvc/common/domain/index';
 import { applyCalibrator, loadCalibration, type CalibrationFile } from '../services/vision-inference/src/models/calibration.ts';
 import { V3_ID } from '../services/vision-inference/src/models/vision-v3.ts';
-import { heldBackLogit, readV3Results, SERVED_V3_RESULTS, type HeldBackRow } from '../services/vision-inference/train/v3-results.ts';
+import { heldBackLogit, readV3Results, SERVED_V3_RESULTS, type HeldBackRow } from '../ml/vision/v3-results.ts';
 
 export interface BenchImage {
   file: string;

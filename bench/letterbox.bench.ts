@@ -17,8 +17,8 @@ import { createVisionAnalyzer } from '../services/vision-inference/src/analyzer.
 import { FACE_GENDER_ID } from '../services/vision-inference/src/models/face-gender.ts';
 import { HUMAN_ID, OBJECT_ID, OCR_ID } from '../services/vision-inference/src/models/lite.ts';
 import { settingsSchema } from '../services/vision-inference/src/settings.ts';
-import { correctedLabels, readKitErrata, splitLabels } from '../services/vision-inference/train/kit-errata.ts';
-import { readCsvRecords } from '../services/text-toxicity/src/model/csv.ts';
+import { correctedLabels, readKitErrata, splitLabels } from '../ml/vision/kit-errata.ts';
+import { readCsvFile } from '@modsvc/common/csv';
 import { REPO_ROOT } from '../test/helpers/processes.ts';
 import { machine, round, seededRandom } from './measure.ts';
 
@@ -36,7 +36,7 @@ interface KitRow {
 /** The kit's real photographs, their labels corrected by kit-errata.csv as every vision figure is. */
 function kitPhotographs(): KitRow[] {
   const errata = readKitErrata();
-  return readCsvRecords(path.join(IMAGES, 'labels.csv'))
+  return readCsvFile(path.join(IMAGES, 'labels.csv'))
     .map((r) => ({ file: r.file ?? '', labels: correctedLabels(errata, r.file ?? '', splitLabels(r.labels)) }))
     .filter((r) => path.basename(r.file).startsWith('real') && r.labels.includes('photo'));
 }

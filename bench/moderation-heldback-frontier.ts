@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OperatingPoints } from '@modsvc/common/domain/index';
-import { SERVED_V3_RESULTS } from '../services/vision-inference/train/v3-results.ts';
+import { SERVED_V3_RESULTS } from '../ml/vision/v3-results.ts';
 import { REPO_ROOT } from '../test/helpers/processes.ts';
 import { frontierSvg } from './frontier-plot.ts';
 import { heldBackDecision, loadHeldBack, readKitBench, type RescoredPoints } from './heldback-decisions.ts';

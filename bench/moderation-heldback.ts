@@ -4,7 +4,7 @@
 // class artifacts/calibration.json serves from v3 and a Standard category lists (firearm and knife in
 // ARMS_AMMO, violence in DEATH_INJURY_MILITARY, pills and smoking_and_tobacco in DRUGS, nazi_swastika in
 // HATE_SPEECH) re-scored from held-back scores instead: each photo's probability from the fold network
-// that never saw its source (train/v3/results/<served run>/heldback.tsv), through the served
+// that never saw its source (ml/vision/v3/results/<served run>/heldback.tsv), through the served
 // calibrators, read against their shipped operating points (bench/heldback-decisions.ts). The other
 // categories keep the levels the service gave (nsfwjs, the detector, the heads, OCR text: none of them
 // trained on these photographs). A level the service set from another signal or text is kept where it
@@ -14,7 +14,7 @@
 //   -> bench/results/moderation-heldback-<tag>.{json,md}
 import fs from 'node:fs';
 import path from 'node:path';
-import { SERVED_V3_RESULTS } from '../services/vision-inference/train/v3-results.ts';
+import { SERVED_V3_RESULTS } from '../ml/vision/v3-results.ts';
 import { REPO_ROOT } from '../test/helpers/processes.ts';
 import { flaggedAt, riskLevel } from '@modsvc/common/domain/index';
 import { heldBackDecision, loadHeldBack, readKitBench, weightedRisk } from './heldback-decisions.ts';

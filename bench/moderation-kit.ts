@@ -8,7 +8,7 @@
 // - firearm: `real*` files labelled `photo` and `firearm`;
 // - any other harmful label named in BENCH_MODERATION_SETS (knife, violence, smoking_and_tobacco...):
 //   `real*` photographs with that label (a photograph can be in several harmful sets).
-// Labels are the kit's with services/vision-inference/train/kit-errata.csv applied (94 knife photos
+// Labels are the kit's with ml/vision/kit-errata.csv applied (94 knife photos
 // the kit labels firearm).
 // Each set is drawn in a fixed-seed order (a file's rank hashes the seed and its path in the kit), so
 // BENCH_MODERATION_LIMIT picks the same photographs whatever order or size the kit has.
@@ -32,8 +32,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { STANDARD_CATEGORIES } from '@modsvc/common/domain/standard-policy';
-import { readCsvRecords } from '../services/text-toxicity/src/model/csv.ts';
-import { correctedLabels, readKitErrata, splitLabels } from '../services/vision-inference/train/kit-errata.ts';
+import { readCsvFile } from '@modsvc/common/csv';
+import { correctedLabels, readKitErrata, splitLabels } from '../ml/vision/kit-errata.ts';
 import { ApiClient, type ApiResponse } from '../test/helpers/api.ts';
 import { startAllInOneDeployment, type Deployment } from '../test/helpers/deployments.ts';
 import { REPO_ROOT } from '../test/helpers/processes.ts';
@@ -117,7 +117,7 @@ function sourceRepository(sourceColumn: string): string {
 function kitSets(names: SetName[]): Record<SetName, KitPhoto[]> {
   const sets: Record<SetName, KitPhoto[]> = Object.fromEntries(names.map((n) => [n, []]));
   const errata = readKitErrata();
-  for (const r of readCsvRecords(LABELS)) {
+  for (const r of readCsvFile(LABELS)) {
     const file = r.file ?? '';
     if (!path.basename(file).startsWith('real') || !IMAGE_TYPES[path.extname(file).toLowerCase()]) continue;
     const labels = correctedLabels(errata, file, splitLabels(r.labels));

@@ -7,6 +7,7 @@
 // Writes bench/results/pdq-crops.json and prints the figures.
 //
 //   nice -n 10 npx tsx bench/pdq-crops.bench.ts      # about 5 minutes on one core; needs ../shared/data
+import { readCsvFile } from '@modsvc/common/csv';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -36,15 +37,11 @@ interface Photo {
 
 /** The kit's photographs (labels.csv rows labelled photo), with their source (repository, or the kit's own folder). */
 function kitPhotos(): Photo[] {
-  return readFileSync(path.join(KIT, 'labels.csv'), 'utf8')
-    .split(/\r?\n/)
-    .slice(1)
-    .filter((line) => line.trim() !== '')
-    .map((line) => line.split(','))
-    .filter(([, labels]) => (labels ?? '').split(';').some((l) => l === 'photo' || l === 'benign_photo'))
-    .map(([file, , source]) => ({
-      file: path.join(KIT, file!),
-      source: path.basename(file!).startsWith('real') ? (/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+/.exec(source ?? '')?.[0] ?? source ?? '') : `kit:${file!.split('/')[0]}`,
+  return readCsvFile(path.join(KIT, 'labels.csv'))
+    .filter(({ labels = '' }) => labels.split(';').some((l) => l === 'photo' || l === 'benign_photo'))
+    .map(({ file = '', source = '' }) => ({
+      file: path.join(KIT, file),
+      source: path.basename(file).startsWith('real') ? (/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+/.exec(source)?.[0] ?? source) : `kit:${file.split('/')[0]}`,
     }));
 }
 

@@ -1,5 +1,6 @@
 // PDQ hashing and hash-bank lookups on one core, written to bench/results/pdq.json.
 // Run with `npx tsx bench/pdq.bench.ts` (about a minute; needs the data kit at ../shared/data).
+import { readCsvFile } from '@modsvc/common/csv';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -45,8 +46,7 @@ function summary(timings: Timing[]): { n: number; meanWallMs: number; meanCpuMs:
 }
 
 function kitFiles(): string[] {
-  const lines = readFileSync(join(KIT, 'labels.csv'), 'utf8').split(/\r?\n/).slice(1).filter(Boolean);
-  return lines.map((line) => join(KIT, line.split(',')[0]!));
+  return readCsvFile(join(KIT, 'labels.csv')).map((r) => join(KIT, r.file ?? ''));
 }
 
 /** A 1280x720 frame of a photograph's content (nearest-neighbour scaling; only its size matters here). */

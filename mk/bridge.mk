@@ -12,7 +12,7 @@ BRIDGE_PACKAGES := apertium apertium-eng-spa apertium-spa-cat apertium-eng-cat a
   $(foreach l,$(BRIDGE_LANGS3),dict-freedict-$(l)-eng dict-freedict-eng-$(l))
 
 bridge-lexicon: install ensure-bridge-packages
-	nice -n 10 npx tsx services/text-toxicity/train/bridge/build-lexicon.ts --out $(BRIDGE_OUT) \
+	nice -n 10 npx tsx ml/text/bridge/build-lexicon.ts --out $(BRIDGE_OUT) \
 	  $(if $(TOXICITY_DATA_DIR),--data-dir $(TOXICITY_DATA_DIR))
 
 ensure-bridge-packages:

@@ -16,14 +16,14 @@ TOX_HOLDOUT_SPEC ?= en:ethos,en:kaggle_insults_2012,en:jigsaw2018_binary,en:feix
 train-toxicity: install
 	rm -rf node_modules/.cache/toxicity-holdout
 	$(MAKE) --no-print-directory -j2 toxicity-holdout-run toxicity-served-run
-	npx tsx services/text-toxicity/train/merge-holdout.ts
+	npx tsx ml/text/merge-holdout.ts
 
 .PHONY: toxicity-holdout-run toxicity-served-run
 toxicity-holdout-run:
-	TOX_HOLDOUT=$(TOX_HOLDOUT_SPEC) TOXICITY_MODEL_OUT=node_modules/.cache/toxicity-holdout nice -n 10 npx tsx services/text-toxicity/train/train.ts > /dev/null
+	TOX_HOLDOUT=$(TOX_HOLDOUT_SPEC) TOXICITY_MODEL_OUT=node_modules/.cache/toxicity-holdout nice -n 10 npx tsx ml/text/train.ts > /dev/null
 
 toxicity-served-run:
-	TOX_MERGE_HOLDOUT=0 nice -n 10 npx tsx services/text-toxicity/train/train.ts
+	TOX_MERGE_HOLDOUT=0 nice -n 10 npx tsx ml/text/train.ts
 
 train-toxicity-holdout: install
 	rm -rf node_modules/.cache/toxicity-holdout
@@ -31,7 +31,7 @@ train-toxicity-holdout: install
 
 # Without CSV: validation split + held-out HateCheck functionalities + per language; CSV=path: any labelled CSV.
 eval-toxicity: install
-	npx tsx services/text-toxicity/train/eval.ts $(if $(CSV),--csv $(CSV))
+	npx tsx ml/text/eval.ts $(if $(CSV),--csv $(CSV))
 
 bench-toxicity: install
 	npx tsx bench/toxicity.bench.ts

@@ -15,29 +15,29 @@ V4_V3_ON_NEW ?= $(V3_CACHE)/heldback-served-trial/$(V4_RUN)/heldback-served.tsv
 .PHONY: train-vision-v4 export-vision-v4 calibrate-vision-v4
 
 train-vision-v4: install vision-v3-deps $(V3_CACHE)/imagenet_mobilenet_v2.pt
-	$(V3_PY) $(V3_DIR)/finetune.py --data $(V3_DATA) --weights $(V3_CACHE)/imagenet_mobilenet_v2.pt \
+	$(V3_PY) -m $(V3_MOD).finetune --data $(V3_DATA) --weights $(V3_CACHE)/imagenet_mobilenet_v2.pt \
 	  --cache $(V3_CACHE)/prefix --out $(V3_CACHE)/finetune-v4 --threads $(V4_TRAIN_THREADS) \
 	  --embeddings $(V3_CACHE)/features-v4-224.npz
-	$(V3_PY) $(V3_DIR)/probe.py --data $(V3_DATA) --features $(V3_CACHE)/features-v4-224.npz --out $(V3_CACHE)/probe-v4
+	$(V3_PY) -m $(V3_MOD).probe --data $(V3_DATA) --features $(V3_CACHE)/features-v4-224.npz --out $(V3_CACHE)/probe-v4
 	@for f in $(V4_FOLDS); do \
-	  $(V3_PY) $(V3_DIR)/finetune.py --data $(V3_DATA) --weights $(V3_CACHE)/imagenet_mobilenet_v2.pt \
+	  $(V3_PY) -m $(V3_MOD).finetune --data $(V3_DATA) --weights $(V3_CACHE)/imagenet_mobilenet_v2.pt \
 	    --cache $(V3_CACHE)/prefix --probe $(V3_CACHE)/probe-v4 --out $(V3_CACHE)/finetune-v4 --fold $$f \
 	    --epochs $(V4_EPOCHS) --threads $(V4_TRAIN_THREADS) || exit 1; \
 	done
-	$(V3_PY) $(V3_DIR)/report_v3.py --data $(V3_DATA) --run $(V3_CACHE)/probe-v4 --out $(V4_RESULTS)/probe
-	$(V3_PY) $(V3_DIR)/report_v3.py --data $(V3_DATA) --run $(V3_CACHE)/finetune-v4 --out $(V4_RESULTS)
+	$(V3_PY) -m $(V3_MOD).report_v3 --data $(V3_DATA) --run $(V3_CACHE)/probe-v4 --out $(V4_RESULTS)/probe
+	$(V3_PY) -m $(V3_MOD).report_v3 --data $(V3_DATA) --run $(V3_CACHE)/finetune-v4 --out $(V4_RESULTS)
 
 # Which batch-7 source moves which held-back figure: the linear probe of every fold with and without
-# each group of new sources (train/v3/source_ablation.py; a few minutes) -> $(V4_RESULTS)/source-ablation.json
+# each group of new sources (ml/vision/v3/source_ablation.py; a few minutes) -> $(V4_RESULTS)/source-ablation.json
 .PHONY: vision-v4-source-ablation
 vision-v4-source-ablation: vision-v3-deps
-	$(V3_PY) $(V3_DIR)/source_ablation.py --data $(V3_DATA) --features $(V3_CACHE)/features-v4-224.npz --out $(V4_RESULTS)/source-ablation.json
+	$(V3_PY) -m $(V3_MOD).source_ablation --data $(V3_DATA) --features $(V3_CACHE)/features-v4-224.npz --out $(V4_RESULTS)/source-ablation.json
 
-# v4 against v3 per held-back source, on the same images (train/v3/compare_runs.py; seconds)
+# v4 against v3 per held-back source, on the same images (ml/vision/v3/compare_runs.py; seconds)
 # -> $(V4_RESULTS)/versus-v3.json
 .PHONY: compare-vision-v4
 compare-vision-v4: vision-v3-deps
-	$(V3_PY) $(V3_DIR)/compare_runs.py --old $(V3_DIR)/results/run4-folds --new $(V4_RESULTS) --out $(V4_RESULTS)/versus-v3.json \
+	$(V3_PY) -m $(V3_MOD).compare_runs --old $(V3_DIR)/results/run4-folds --new $(V4_RESULTS) --out $(V4_RESULTS)/versus-v3.json \
 	  $(if $(wildcard $(V4_V3_ON_NEW)),--old-network $(V4_V3_ON_NEW))
 
 # Each fold's network (not `all`: that one is served, export-vision-v4) -> $(V3_CACHE)/export-v4/<fold>/
@@ -48,7 +48,7 @@ V4_EXPORTS := $(V3_CACHE)/export-v4
 .PHONY: export-vision-v4-folds vision-v4-heldback-served
 export-vision-v4-folds: vision-v3-deps
 	@for f in $(V4_HELDBACK_FOLDS); do \
-	  $(V3_PY) $(V3_DIR)/export_v3.py --checkpoint $(V3_CACHE)/finetune-v4/$$f/model.pt --out $(V4_EXPORTS)/$$f \
+	  $(V3_PY) -m $(V3_MOD).export_v3 --checkpoint $(V3_CACHE)/finetune-v4/$$f/model.pt --out $(V4_EXPORTS)/$$f \
 	    --version $(V4_VERSION)-fold.$$f --no-fixture >/dev/null || exit 1; \
 	  echo "fold $$f -> $(V4_EXPORTS)/$$f/vision-v3.onnx"; \
 	done
@@ -59,16 +59,16 @@ export-vision-v4-folds: vision-v3-deps
 # scores through the served path"). V4_SERVED_ARGS: e.g. --limit 64 (a trial, written under the cache).
 V4_SERVED_ARGS ?=
 vision-v4-heldback-served: install
-	nice -n 10 npx tsx services/vision-inference/train/v3-heldback-served.ts $(V4_RESULTS) --exports $(V4_EXPORTS) $(V4_SERVED_ARGS)
+	nice -n 10 npx tsx ml/vision/v3-heldback-served.ts $(V4_RESULTS) --exports $(V4_EXPORTS) $(V4_SERVED_ARGS)
 
 # The network trained on every source (fold `all`) -> the served artifacts/vision-v3.{onnx,json} at
 # version $(V4_VERSION), and the export-equality fixture test/fixtures/v3-export.fixture.json.
 export-vision-v4: vision-v3-deps
-	$(V3_PY) $(V3_DIR)/export_v3.py --checkpoint $(V3_CACHE)/finetune-v4/all/model.pt --out $(V3_CACHE)/export-v4/all --version $(V4_VERSION)
+	$(V3_PY) -m $(V3_MOD).export_v3 --checkpoint $(V3_CACHE)/finetune-v4/all/model.pt --out $(V3_CACHE)/export-v4/all --version $(V4_VERSION)
 	cp $(V3_CACHE)/export-v4/all/vision-v3.onnx $(V3_CACHE)/export-v4/all/vision-v3.json services/vision-inference/artifacts/
 	cp $(V3_CACHE)/export-v4/all/vision-v3.fixture.json services/vision-inference/test/fixtures/v3-export.fixture.json
 
 # Calibrators and operating points of $(V4_RESULTS) (the served path's held-back scores when
 # vision-v4-heldback-served has run) -> artifacts/vision-v3.calibration.json, merged into calibration.json.
 calibrate-vision-v4: install
-	npx tsx services/vision-inference/train/calibrate-v3.ts $(V4_RESULTS)
+	npx tsx ml/vision/calibrate-v3.ts $(V4_RESULTS)

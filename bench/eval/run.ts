@@ -6,7 +6,7 @@
 // spec class names; other labels are ignored).
 import fs from 'node:fs';
 import path from 'node:path';
-import { readCsvRecords } from '../../services/text-toxicity/src/model/csv.ts';
+import { readCsvFile } from '@modsvc/common/csv';
 import { CLASS_GROUPS, VISUAL_GROUPS } from '@modsvc/common/classes';
 import { ApiClient } from '../../test/helpers/api.ts';
 import { startAllInOneDeployment, type Deployment } from '../../test/helpers/deployments.ts';
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const manifest = process.env.MANIFEST ?? process.argv[2];
   if (!manifest) throw new Error('give MANIFEST=path/to/manifest.csv');
   const manifestPath = path.resolve(process.env.INIT_CWD ?? process.cwd(), manifest);
-  const records = readCsvRecords(manifestPath);
+  const records = readCsvFile(manifestPath);
   const baseDir = path.dirname(manifestPath);
   const concurrency = Number(process.env.EVAL_CONCURRENCY ?? 4);
   const limit = Number(process.env.EVAL_LIMIT ?? Infinity);

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCsvRecords } from '../../services/text-toxicity/src/model/csv.ts';
+import { readCsvFile } from '@modsvc/common/csv';
 import { ApiClient } from '../helpers/api.ts';
 import { makeJpeg } from '../helpers/media.ts';
 import { startAllInOneDeployment, type Deployment } from '../helpers/deployments.ts';
@@ -62,7 +62,7 @@ describe('everyday captions through POST /v1/moderate, Standard tenant', () => {
     deployment = await startAllInOneDeployment();
     api = new ApiClient(deployment.url);
     expect((await api.authenticate(deployment.tenants.acme.apiKey)).status).toBe(200);
-    const lines = readCsvRecords(FIXTURE).map((r) => ({ id: r.id!, lang: r.lang!, kind: r.kind!, text: r.text! }));
+    const lines = readCsvFile(FIXTURE).map((r) => ({ id: r.id!, lang: r.lang!, kind: r.kind!, text: r.text! }));
     const photo = await makeJpeg();
     outcomes = await inBatches(lines, 8, (l) => moderate(api, photo, l));
     const table = [...new Set(outcomes.map((o) => o.lang))].map((lang) => {

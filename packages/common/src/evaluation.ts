@@ -1,4 +1,5 @@
-// Ranking and threshold metrics for model evaluation with binary labels (text and vision).
+// The repository's one metrics module (TypeScript; Python's is ml/lib/metrics.py): ranking, calibration and
+// threshold metrics for model evaluation with binary labels (text and vision).
 
 /** ROC-AUC by the rank statistic (ties get half credit); null without both classes. */
 export function rocAuc(scores: ArrayLike<number>, labels: ArrayLike<number>): number | null {
@@ -47,6 +48,23 @@ export function averagePrecision(scores: ArrayLike<number>, labels: ArrayLike<nu
     i = j;
   }
   return ap;
+}
+
+/** Expected calibration error: mean |predicted - observed rate| over `bins` equal-width bins, weighted by bin size; null without scores. */
+export function expectedCalibrationError(p: number[], y: number[], bins = 10): number | null {
+  if (p.length === 0) return null;
+  const sum = new Array<number>(bins).fill(0);
+  const hits = new Array<number>(bins).fill(0);
+  const count = new Array<number>(bins).fill(0);
+  p.forEach((s, i) => {
+    const b = Math.min(bins - 1, Math.max(0, Math.floor(s * bins)));
+    sum[b]! += s;
+    hits[b]! += y[i]!;
+    count[b]! += 1;
+  });
+  let e = 0;
+  for (let b = 0; b < bins; b++) if (count[b]) e += Math.abs(sum[b]! - hits[b]!);
+  return e / p.length;
 }
 
 export interface ThresholdStats {

@@ -1,4 +1,4 @@
-import { formatCsvRecord, isCsvRecordError, readCsvRecords, type CsvRecord } from './csv-records.ts';
+import { csvRecords, formatCsvRecord, isCsvRecordError, type CsvRecord } from '@modsvc/common/csv';
 import { isPdqHex } from './hamming.ts';
 import { formatHmaVpdqSignal, parseVpdq, type VpdqFeature } from './vpdq.ts';
 
@@ -146,7 +146,7 @@ function videoRowFrom(line: number, signal: string, values: Partial<Record<Colum
 export function parseBankCsv(text: string): BankCsvParseResult {
   const result: BankCsvParseResult = { rows: [], videos: [], errors: [], skipped: 0 };
   let layout: Layout | undefined;
-  for (const item of readCsvRecords(text)) {
+  for (const item of csvRecords(text)) {
     if (isCsvRecordError(item)) {
       result.errors.push(item);
       continue;

@@ -1,3 +1,4 @@
+import { parseCsv } from '@modsvc/common/csv';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -274,12 +275,9 @@ const REFERENCE_MISSING = `no PDQ reference pictures at ${REFERENCE_DIR}: the da
 function referencePictures(dir: string): [string, string][] {
   const csv = path.join(dir, 'expected.csv');
   if (!existsSync(csv)) return PUBLISHED_DATA_HASHES;
-  const rows = readFileSync(csv, 'utf8').split(/\r?\n/).filter((line) => line.trim() !== '');
-  if (!/^file,pdq_hex$/.test(rows[0]!.trim())) throw new Error(`${csv}: expected the header file,pdq_hex, got "${rows[0]}"`);
-  return rows.slice(1).map((line) => {
-    const [file, hex] = line.split(',');
-    return [file!.trim(), hex!.trim()];
-  });
+  const [header = [], ...rows] = parseCsv(readFileSync(csv, 'utf8'));
+  if (header.join(',').trim() !== 'file,pdq_hex') throw new Error(`${csv}: expected the header file,pdq_hex, got "${header.join(',')}"`);
+  return rows.map(([file = '', hex = '']) => [file.trim(), hex.trim()]);
 }
 
 describe('conformance with the reference', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatBankCsv, parseBankCsv, type BankCsvEntry } from '../src/index.ts';
-import { readCsvRecords } from '../src/csv-records.ts';
+import { csvRecords } from '@modsvc/common/csv';
 
 const H1 = 'ad64cd9875e131a177b1f2a0d6b38ae1de9ea80421e4c51dde1b0363deba3466';
 const H2 = 'd8f8f0cce0f4a84f0e370a22028f67f0b36e2ed596623e1d33e6b39c4e9c9b22';
@@ -97,12 +97,12 @@ describe('bank CSV', () => {
 
 describe('CSV records', () => {
   it('splits on LF, CRLF and lone CR, and counts lines inside quoted fields', () => {
-    const items = [...readCsvRecords('a,b\r\n"x\r\ny",z\rlast')];
+    const items = [...csvRecords('a,b\r\n"x\r\ny",z\rlast')];
     expect(items).toEqual([
       { line: 1, fields: ['a', 'b'] },
       { line: 2, fields: ['x\r\ny', 'z'] },
       { line: 4, fields: ['last'] },
     ]);
-    expect([...readCsvRecords('"a ""quoted"" word",,\n')]).toEqual([{ line: 1, fields: ['a "quoted" word', '', ''] }]);
+    expect([...csvRecords('"a ""quoted"" word",,\n')]).toEqual([{ line: 1, fields: ['a "quoted" word', '', ''] }]);
   });
 });

@@ -1,5 +1,6 @@
+import { readCsvFile } from '@modsvc/common/csv';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 
@@ -25,14 +26,11 @@ function sourceOf(file: string, sourceColumn: string): string {
 
 /** The images labels.csv lists, in its order (the file column is a plain relative path). */
 export function kitImages(): KitImage[] {
-  return readFileSync(LABELS, 'utf8')
-    .split(/\r?\n/)
-    .slice(1)
-    .filter((line) => line.trim() !== '')
-    .map((line) => {
-      const [file, labels, source] = line.split(',');
-      return { file: path.join(KIT_IMAGES, file!), labels: (labels ?? '').split(';'), source: sourceOf(file!, source ?? '') };
-    });
+  return readCsvFile(LABELS).map(({ file = '', labels = '', source = '' }) => ({
+    file: path.join(KIT_IMAGES, file),
+    labels: labels.split(';'),
+    source: sourceOf(file, source),
+  }));
 }
 
 const isPhotograph = (image: KitImage) => image.labels.some((label) => label === 'photo' || label === 'benign_photo');

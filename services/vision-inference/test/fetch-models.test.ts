@@ -221,9 +221,9 @@ describe('model manifest', () => {
   });
 });
 
-describe('train/fetch-models.ts (make models)', () => {
+describe('tools/fetch-models.ts (make models)', () => {
   const cli = (env: Record<string, string>) =>
-    run(process.execPath, ['--import', 'tsx', 'train/fetch-models.ts'], { cwd: PKG, env: { ...environment(), LOG_LEVEL: 'silent', ...env } }).then(
+    run(process.execPath, ['--import', 'tsx', 'tools/fetch-models.ts'], { cwd: PKG, env: { ...environment(), LOG_LEVEL: 'silent', ...env } }).then(
       (r) => ({ code: 0, ...r }),
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
     );

@@ -1,4 +1,4 @@
-// Google's ImageNet MobileNetV2 1.0/224 uint8 TF Lite converted to PyTorch (train/v3/convert_tflite.py,
+// Google's ImageNet MobileNetV2 1.0/224 uint8 TF Lite converted to PyTorch (ml/vision/v3/convert_tflite.py,
 // `make convert-imagenet-torch`). Nothing here runs Python or TF Lite: the committed fixture holds the
 // ORIGINAL graph's outputs (TensorFlow's TF Lite interpreter, or the numpy reference when TensorFlow
 // was not there: `reference` says which) and the PyTorch port's, on six kit images preprocessed by

@@ -1,4 +1,4 @@
-// Vision v3 ONNX export (train/v3/export_v3.py): the served network, artifacts/vision-v3.onnx, must
+// Vision v3 ONNX export (ml/vision/v3/export_v3.py): the served network, artifacts/vision-v3.onnx, must
 // compute what PyTorch computed on the fixture's inputs (test/fixtures/v3-export.fixture.json, written
 // with it by `make export-vision-v3`), through the service's ONNX loader.
 import { existsSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Vision v3: ImageNet MobileNetV2 fine-tuned with multi-label heads (trained in Python, train/v3/),
+// Vision v3: ImageNet MobileNetV2 fine-tuned with multi-label heads (trained in Python, ml/vision/v3/),
 // served on onnxruntime from artifacts/vision-v3.onnx when its manifest artifacts/vision-v3.json is
 // there (declared in the lite set like the heads; VISION_V3=0 leaves it out). Contract of the artifact:
 //   input  `input`     float32 [N, 3, H, W]: RGB / 255 of the whole frame stretched to W x H (resizeFill,

@@ -1,4 +1,4 @@
-// The vision ONNX exports (train/v2/exporting.py, used by v2 and v3): onnxruntime-node, through the
+// The vision ONNX exports (ml/vision/v3/exporting.py, used by v2 and v3): onnxruntime-node, through the
 // service's ONNX loader (src/models/onnx.ts), must compute what PyTorch computed on the same inputs,
 // recorded in the export's fixture (<name>.fixture.json).
 import { createHash } from 'node:crypto';

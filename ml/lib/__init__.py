@@ -1,0 +1,1 @@
+"""Helpers shared by every training script: metrics.py (ROC-AUC, average precision, ECE)."""
