@@ -22,10 +22,8 @@ import { buildLinearModel } from '../../services/vision-inference/src/models/onn
 import { V3_CALIBRATION_FILE, mergeV3Calibration, type V3Calibration } from '../../services/vision-inference/src/models/v3-calibration.ts';
 import { CENTERNET_GRAPH_SIDE, CENTERNET_INPUT } from '../../services/vision-inference/src/models/objects-onnx.ts';
 import { faceGenderSignals, faceSignals, nsfwSignals, objectSignals, ocrSignals, type Signals } from '../../services/vision-inference/src/models/signals.ts';
-import type { NsfwLabel } from '../../services/vision-inference/src/models/nsfw.ts';
-import type { HumanFace, HumanObject } from '../../services/vision-inference/src/models/human.ts';
-import type { AgeGender } from '../../services/vision-inference/src/models/face-gender.ts';
 import { KIT_FOLDS as FOLDS, kitFold } from './kit-folds.ts';
+import type { RawRecord } from './raw-record.ts';
 import { fitLogistic, metrics, predictLogit, type Metrics } from './logistic.ts';
 import { faceLabelOf, loadFaceLabels } from './face-annotations.ts';
 
@@ -34,19 +32,6 @@ const rawFile = process.argv[2] ?? path.join(here, '.cache', 'raw.jsonl');
 const artifacts = path.resolve(here, '../../services/vision-inference/artifacts');
 const HEAD_ID = 'mobilenet_v2-heads';
 
-interface Raw {
-  file: string;
-  labels: string[];
-  nsfw: Record<NsfwLabel, number>;
-  features: string;
-  /** faceApi: face-api age and P(female) of the strongest faces (null for the others). */
-  faces: (HumanFace & { faceApi?: AgeGender | null })[];
-  objects?: HumanObject[];
-  /** CenterNet's input side when `objects` were found (absent in caches written at 512, before it was recorded). */
-  objectSide?: number;
-  ocr: { text: string; wordCount: number; textArea: number; meanConfidence: number };
-  ms: Record<string, number>;
-}
 
 interface Row {
   file: string;
@@ -70,7 +55,7 @@ function load(): Row[] {
   return readFileSync(rawFile, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as Raw)
+    .map((l) => JSON.parse(l) as RawRecord)
     .filter((r) => fitted(r.file))
     .map((r) => {
       // alcohol's calibrator is only valid for the side the served module runs at.

@@ -11,9 +11,7 @@ import path from 'node:path';
 import { rocAuc } from '@modsvc/common/evaluation';
 import { applyCalibrator, sigmoid, type CalibrationFile } from '../../services/vision-inference/src/models/calibration.ts';
 import { faceGenderSignals, faceSignals, nsfwSignals, ocrSignals, type Signals } from '../../services/vision-inference/src/models/signals.ts';
-import type { HumanFace } from '../../services/vision-inference/src/models/human.ts';
-import type { AgeGender } from '../../services/vision-inference/src/models/face-gender.ts';
-import type { NsfwLabel } from '../../services/vision-inference/src/models/nsfw.ts';
+import type { RawRecord } from './raw-record.ts';
 import { fitLogistic, predictLogit, type LogisticModel } from './logistic.ts';
 import { KIT_FOLDS, kitFold } from './kit-folds.ts';
 
@@ -29,29 +27,20 @@ const TARGET_RECALL = 0.99;
 /** l2 1e-2 / 300 iterations and 1e-4 / 600 gave the same skip rates within 0.07 (text) and 0.003 (face). */
 const FIT = { l2: 1e-4, iterations: 600, learningRate: 0.05 };
 
-interface Raw {
-  file: string;
-  labels: string[];
-  nsfw: Record<NsfwLabel, number>;
-  features: string;
-  faces: (HumanFace & { faceApi?: AgeGender | null })[];
-  ocr: { text: string; wordCount: number; textArea: number; meanConfidence: number };
-  ms: Record<string, number>;
-}
 
 interface Row {
   file: string;
   labels: Set<string>;
   fold: number;
   x: Float32Array;
-  raw: Raw;
+  raw: RawRecord;
 }
 
 function load(): Row[] {
   return readFileSync(rawFile, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as Raw)
+    .map((l) => JSON.parse(l) as RawRecord)
     .map((raw) => {
       const buf = Buffer.from(raw.features, 'base64');
       const x = new Float32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
@@ -60,13 +49,13 @@ function load(): Row[] {
 }
 
 /** What each gate predicts: the gated model's own answer on the frame. */
-const GATE_LABELS: Record<GateName, (r: Raw) => boolean> = {
+const GATE_LABELS: Record<GateName, (r: RawRecord) => boolean> = {
   text: (r) => r.ocr.wordCount >= 1,
   face: (r) => r.faces.length >= 1,
 };
 
 /** The gated models' signals as the analyzer computes them, with or without the gated model's output. */
-function signals(r: Raw, ran: Record<GateName, boolean>): Signals {
+function signals(r: RawRecord, ran: Record<GateName, boolean>): Signals {
   const faces = ran.face ? r.faces : [];
   const ocr = ran.text ? r.ocr : { wordCount: 0, textArea: 0, meanConfidence: 0 };
   return {
