@@ -43,8 +43,10 @@ skipped=""
 for target in $TARGETS; do
   image="$REGISTRY/$(name_of "$target"):$TAG"
   if [ "$target" = vision-cuda ] && ! { [ "$ENGINE" = buildah ] && buildah inspect --type image "$CUDA_IMAGE" >/dev/null 2>&1; } && ! base_reachable "$CUDA_IMAGE"; then
-    echo "skip $image: its base $CUDA_IMAGE cannot be pulled here (no registry reachable) nor made offline (NVIDIA's CUDA and cuDNN are not in Debian's mirror)"
-    skipped="$skipped $target"
+    why="its base $CUDA_IMAGE cannot be pulled here (no registry reachable) nor made offline (NVIDIA's CUDA and cuDNN are not in Debian's mirror)"
+    echo "skip $image: $why"
+    skipped="$skipped$target $image $why
+"
     continue
   fi
   echo "build $image (target $target, $ENGINE)"
@@ -57,11 +59,12 @@ for target in $TARGETS; do
     buildah bud --isolation chroot --layers --quiet --target "$target" $BUILD_ARGS -t "$image" . >/dev/null
   fi
   echo "built $image in $(($(date +%s) - start)) s"
-  built="$built $target"
+  built="$built$target $image
+"
 done
 
 # buildah keeps the images a rebuild replaced: drop those no name points at any more.
 [ "$ENGINE" = buildah ] && buildah rmi --prune >/dev/null 2>&1 || true
 
-ENGINE=$ENGINE REGISTRY=$REGISTRY TAG=$TAG BUILT="$built" SKIPPED="$skipped" CUDA_IMAGE=$CUDA_IMAGE RESULTS=$RESULTS \
-  node scripts/images/report.mjs
+# One "target image [why]" line per image.
+ENGINE=$ENGINE BUILT="$built" SKIPPED="$skipped" RESULTS=$RESULTS node scripts/images/report.mjs

@@ -5,8 +5,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const { ENGINE, REGISTRY, TAG, BUILT = '', SKIPPED = '', CUDA_IMAGE, RESULTS = 'bench/results' } = process.env;
-const nameOf = (target) => (target === 'service' ? 'modsvc' : `modsvc-${target}`);
+const { ENGINE, BUILT = '', SKIPPED = '', RESULTS = 'bench/results' } = process.env;
+/** build.sh's "target image [why]" lines. */
+const lines = (v) =>
+  v
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => {
+      const [target, image, ...why] = l.split(' ');
+      return { target, image, why: why.join(' ') };
+    });
 const COMPILERS = ['gcc', 'g++', 'cc', 'c++', 'clang', 'python3'];
 /** Development dependencies of the workspace that must never reach a runtime image. */
 const DEV_PACKAGES = ['vitest', 'typescript', 'eslint', 'openapi-typescript', 'playwright-core'];
@@ -42,31 +50,29 @@ function userOf(image) {
   return run('buildah', ['inspect', '--type', 'image', '--format', '{{.OCIv1.Config.User}}', image]);
 }
 
-const images = BUILT.split(/\s+/)
-  .filter(Boolean)
-  .map((target) => {
-    const image = `${REGISTRY}/${nameOf(target)}:${TAG}`;
-    const found = inImage(image, `for c in ${COMPILERS.join(' ')} make; do command -v "$c" || true; done`).split('\n').filter(Boolean);
-    const compilers = found.filter((f) => !(target === 'models' && path.basename(f) === 'make'));
-    const dev = inImage(image, `ls /app/node_modules/.pnpm 2>/dev/null || true`)
-      .split('\n')
-      .filter((d) => DEV_PACKAGES.some((p) => d.startsWith(`${p}@`)));
-    const id = inImage(image, 'id -u');
-    const node = inImage(image, 'node -p process.versions.node');
-    return { target, image, bytes: sizeBytes(image), user: userOf(image), uid: Number(id), node, compilers, devDependencies: dev };
-  });
+/** What one run inside the image finds: its uid, node's version, compilers on PATH, the installed packages. */
+function inspectInside(image) {
+  const out = inImage(
+    image,
+    `id -u; node -p process.versions.node; echo '#found'; for c in ${COMPILERS.join(' ')} make; do command -v "$c" || true; done; echo '#packages'; ls /app/node_modules/.pnpm 2>/dev/null || true`,
+  ).split('\n');
+  const found = out.indexOf('#found');
+  const packages = out.indexOf('#packages');
+  return { uid: Number(out[0]), node: out[1], found: out.slice(found + 1, packages).filter(Boolean), packages: out.slice(packages + 1) };
+}
+
+const images = lines(BUILT).map(({ target, image }) => {
+  const inside = inspectInside(image);
+  const compilers = inside.found.filter((f) => !(target === 'models' && path.basename(f) === 'make'));
+  const dev = inside.packages.filter((d) => DEV_PACKAGES.some((p) => d.startsWith(`${p}@`)));
+  return { target, image, bytes: sizeBytes(image), user: userOf(image), uid: inside.uid, node: inside.node, compilers, devDependencies: dev };
+});
 const problems = images.flatMap((i) => [
   ...(i.uid === 0 ? [`${i.image} runs as root`] : []),
   ...i.compilers.map((c) => `${i.image} holds a compiler: ${c}`),
   ...i.devDependencies.map((d) => `${i.image} holds a development dependency: ${d}`),
 ]);
-const skipped = SKIPPED.split(/\s+/)
-  .filter(Boolean)
-  .map((target) => ({
-    target,
-    image: `${REGISTRY}/${nameOf(target)}:${TAG}`,
-    why: target === 'vision-cuda' ? `its base ${CUDA_IMAGE} cannot be pulled here (no registry) nor made offline (NVIDIA's CUDA/cuDNN are not in Debian's mirror)` : 'not built',
-  }));
+const skipped = lines(SKIPPED);
 const report = { at: new Date().toISOString(), engine: ENGINE, images, skipped, problems };
 mkdirSync(RESULTS, { recursive: true });
 writeFileSync(path.join(RESULTS, 'images.json'), JSON.stringify(report, null, 2) + '\n');

@@ -24,11 +24,12 @@ export function imageEngine(): ImageEngine | null {
   return null;
 }
 
-const chartTag = () => /^appVersion:\s*"?([^"\s]+)"?/m.exec(fs.readFileSync(path.join(REPO_ROOT, 'charts/moderation/Chart.yaml'), 'utf8'))![1]!;
-
-/** The image the chart gives a Dockerfile target (ghcr.io/modsvc/<name>:<appVersion>). */
+/** The image `make images` builds a Dockerfile target as (scripts/images/build.sh --names: the chart's names). */
 export function imageOf(target: 'service' | 'vision-cpu'): string {
-  return `ghcr.io/modsvc/${target === 'service' ? 'modsvc' : `modsvc-${target}`}:${chartTag()}`;
+  const names = execFileSync(path.join(REPO_ROOT, 'scripts/images/build.sh'), ['--names'], { encoding: 'utf8' });
+  const line = names.split('\n').find((l) => l.startsWith(`${target} `));
+  if (!line) throw new Error(`scripts/images/build.sh --names lists no ${target}`);
+  return line.slice(target.length + 1);
 }
 
 /** Builds the targets with `make images`' script (layers cached), its report written to `results`. */
@@ -83,13 +84,11 @@ export function containerLauncher(engine: ImageEngine, image: string, name: stri
   if (engine === 'docker') {
     return {
       command: 'docker',
-      inheritEnv: false,
       args: (script, env) => ['run', '--rm', '--name', `modsvc-test-${name}-${process.pid}`, '--network', 'host', '-v', `${dir}:${dir}`, ...envFlags(env, '-e'), image, 'node', script],
     };
   }
   return {
     command: 'buildah',
-    inheritEnv: false,
     args: (script, env) => {
       const ctr = execFileSync('buildah', ['from', '--quiet', '--name', `modsvc-test-${name}-${process.pid}-${containers.length}`, image], { encoding: 'utf8' }).trim();
       containers.push(ctr);

@@ -59,9 +59,8 @@ export async function httpOk(url: string): Promise<boolean> {
  */
 export interface Launcher {
   command: string;
+  /** The service's variables go in through the arguments: a container does not inherit the host's. */
   args(script: string, env: Record<string, string>): string[];
-  /** Only the launcher's own variables reach the process: a container does not inherit the host's. */
-  inheritEnv: boolean;
   stopTargets?(pid: number): number[];
 }
 
@@ -85,7 +84,7 @@ export class ServiceProcess {
     const l = this.launcher;
     const proc = spawn(l ? l.command : process.execPath, l ? l.args(this.script, this.env) : [this.script], {
       cwd: REPO_ROOT,
-      env: l && !l.inheritEnv ? { PATH: process.env.PATH ?? '/usr/bin:/bin' } : { ...process.env, ...this.env },
+      env: l ? { PATH: process.env.PATH ?? '/usr/bin:/bin' } : { ...process.env, ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.proc = proc;
