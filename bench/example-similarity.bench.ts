@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { averagePrecision, rocAuc, statsAtThreshold } from '@modsvc/common/evaluation';
 import { cosine, decodeEmbedding, encodeEmbedding } from '@modsvc/common/embeddings';
-import { mulberry32 } from '@modsvc/common/seeded-random';
+import { mulberry32, shuffleInPlace } from '@modsvc/common/seeded-random';
 import { parseCsv } from '@modsvc/common/csv';
 import { createVisionAnalyzer } from '../services/vision-inference/src/analyzer.ts';
 import { settingsSchema } from '../services/vision-inference/src/settings.ts';
@@ -56,12 +56,7 @@ function loadPhotos(): Photo[] {
 }
 
 function sample<T>(items: readonly T[], k: number, rand: () => number): T[] {
-  const a = [...items];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a.slice(0, k);
+  return shuffleInPlace([...items], rand).slice(0, k);
 }
 
 interface Pair {

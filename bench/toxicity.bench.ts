@@ -1,12 +1,12 @@
 // Per-caption latency and throughput of the toxicity scorer on one core (Node's main thread), before
 // and after in one run: "before" is the artifact of BENCH_TOXICITY_BASELINE_VERSION (default: the last
 // English-only model, 1.1.0), "previous" that of BENCH_TOXICITY_PREVIOUS_VERSION (default: the previous
-// release, 2.2.0), both read from git history, and "after" the one the service loads. Written to
+// release, 3.0.0), both read from git history, and "after" the one the service loads. Written to
 // bench/results/toxicity.json. Run with `make bench-toxicity`.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadToxicityModel, type ToxicityScorer } from '../services/text-toxicity/src/model/scorer.ts';
 import { settingsSchema } from '../services/text-toxicity/src/settings.ts';
@@ -14,7 +14,7 @@ import { parseSettings } from '@modsvc/common/config';
 
 /** Baselines, found in git history by model version: the last English-only model and the previous release. */
 const BASELINE_VERSION = process.env.BENCH_TOXICITY_BASELINE_VERSION || '1.1.0';
-const PREVIOUS_VERSION = process.env.BENCH_TOXICITY_PREVIOUS_VERSION || '2.2.0';
+const PREVIOUS_VERSION = process.env.BENCH_TOXICITY_PREVIOUS_VERSION || '3.0.0';
 const ARTIFACT_PATH = 'services/text-toxicity/artifacts/toxicity-v1';
 
 const SUBJECTS = ['my dog', 'this view', 'the new bike', 'you', 'our team', 'that referee', 'grandma', 'the city at night', 'these idiots', 'the game'];
@@ -93,12 +93,20 @@ function artifactOfVersion(version: string): { dir: string; commit: string } | n
       if ((JSON.parse(manifest.toString()) as { version?: string }).version !== version) continue;
       const dir = mkdtempSync(join(tmpdir(), 'toxicity-baseline-'));
       writeFileSync(join(dir, 'manifest.json'), manifest);
-      for (const f of ['weights.bin', 'langid.bin', 'heads.bin']) {
+      for (const f of ['weights.bin', 'langid.bin', 'heads.bin', 'word-head.bin']) {
         try {
           writeFileSync(join(dir, f), git(['show', `${commit}:${ARTIFACT_PATH}/${f}`]));
         } catch {
           // Older artifacts have fewer files; the loader checks what the manifest names.
         }
+      }
+      // Files beside the artifact (3.0.0+: the bridge lexicon; 3.1.0+: the word vectors), as they were at that commit.
+      const m = JSON.parse(manifest.toString()) as { bridge?: { dir: string; file: string }; wordHead?: { vectorsDir: string } };
+      const beside = [...(m.bridge ? [join(m.bridge.dir, m.bridge.file)] : []), ...(m.wordHead ? ['manifest.json', 'vocab.txt', 'vectors.i8'].map((f) => join(m.wordHead!.vectorsDir, f)) : [])];
+      for (const rel of beside) {
+        const out = join(dir, rel);
+        mkdirSync(dirname(out), { recursive: true });
+        writeFileSync(out, git(['show', `${commit}:${posix.normalize(`${ARTIFACT_PATH}/${rel}`)}`]));
       }
       return { dir, commit: commit.slice(0, 12) };
     }

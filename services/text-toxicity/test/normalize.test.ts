@@ -23,6 +23,14 @@ describe('normalizeText undoes obfuscation', () => {
     expect(undoSpellingTricks('ich h a s s e dich')).toBe('ich hasse dich');
     expect(undoSpellingTricks('τι ωραίο πρωινό 2024')).toBe('τι ωραίο πρωινό 2024');
   });
+  it('spells out self-harm and threat algospeak, not kilometres', () => {
+    expect(normalizeText('kys nobody would miss you')).toBe('kill yourself nobody would miss you');
+    expect(normalizeText('I want to kms')).toBe('i want to kill myself');
+    expect(normalizeText('we drove 300 kms today')).toBe('we drove 300 kms today');
+    expect(normalizeText('he got unalived, go sewerslide')).toBe('he got killed, go suicide');
+    expect(normalizeText('skys the limit')).toBe('skys the limit');
+  });
+
   it('collapses repeated letters and strips emoji, mentions, URLs, entities', () => {
     expect(normalizeText('Fuuuuuck youuuu!!!!')).toBe('fuuck youu!!');
     expect(normalizeText('RT @someone: nice 😀👍 https://t.co/x &amp; more')).toBe('nice & more');

@@ -114,8 +114,12 @@ describe('windowing and topSpan', () => {
   it('finds a threat buried in an insult through its clause window', () => {
     if (!manifest.labels.threat.scored || !manifest.window.clauses) return;
     const threat = (t: string): number => scorer.scoreOne(t).scores.threat!;
+    // The n-grams' logit is the clause's (max over windows); the word-vector head (3.1.0) reads the whole text.
+    const col = scorer.model.scored.find((x) => x.label === 'threat')!.info.column;
+    const ownThreat = (t: string): number => scorer.windowedLogits(t, 'en').logits[col]!;
+    expect(ownThreat('You are a worthless idiot and I will kill you')).toBeCloseTo(ownThreat('I will kill you'), 6);
     const buried = scorer.scoreOne('You are a worthless idiot and I will kill you');
-    expect(buried.scores.threat!).toBeCloseTo(threat('I will kill you'), 6);
+    expect(buried.scores.threat!).toBeGreaterThanOrEqual(buried.operatingPoints!.threat!.MEDIUM);
     expect(buried.scores.threat!).toBeGreaterThan(threat('You are a worthless idiot') * 10);
     const transcript = scorer.scoreOne('i am going to kill you but i will find you and i will hurt you');
     expect(transcript.scores.threat!).toBeGreaterThanOrEqual(threat('i am going to kill you') - 1e-9);

@@ -1,7 +1,8 @@
 // The toxicity model artifact: manifest.json (settings, per-label calibration and thresholds, per
 // language from 2.0.0, data hashes, metrics) + weights.bin (int8, square-root companded, interleaved
 // [bucket][label]) + langid.bin (2.0.0+: the language identifier's quantised naive Bayes table)
-// + heads.bin (2.1.0+: per-language toxicity heads, language-heads.ts).
+// + heads.bin (2.1.0+: per-language toxicity heads, language-heads.ts) + word-head.bin (3.1.0+: the
+// word-vector head, word-vectors.ts, reading the word vectors in artifacts/embedding-v1/).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import type { FeatureSettings } from './features.ts';
 import type { LangIdModel } from './langid.ts';
 import type { HeadFeatureSettings, LanguageHead } from './language-heads.ts';
 import { decodeBridge, type Bridge } from './bridge.ts';
+import { decodeWordHead, featureCount, loadWordVectors, WordVectorHead, type WordHeadManifest } from './word-vectors.ts';
 
 export const ARTIFACT_FORMAT = 'modsvc-toxicity-linear';
 export const DEFAULT_MODEL_DIR = fileURLToPath(new URL('../../artifacts/toxicity-v1/', import.meta.url));
@@ -54,10 +56,22 @@ export interface LanguageLabelScored {
    */
   bridge?: { own: number; bridge: number; intercept: number };
   /**
+   * 3.1.0+, English and the languages with a bridge lexicon: the label's logit (after the bridge) stacked
+   * with the word-vector head's logit of the text or its English gloss (word-vectors.ts), fitted on the
+   * language's calibration rows, before Platt.
+   */
+  words?: { own: number; words: number; intercept: number };
+  /**
+   * 3.1.0+, English labels with a `words` stack: Platt scaling of the logit before the stack, which
+   * an unmeasured label of a language without a lexicon (no gloss for the head to read) is read with.
+   */
+  ownCalibration?: { method: 'platt'; a: number; b: number };
+  /**
    * 3.0.0+, a label the language has no labelled data for: scored with English's calibration and
    * operating points from the larger of the shared model's logit of the text (`own`: where the team's
    * functional templates in the language taught it) and of its English gloss (`bridge`: where the
-   * language has a lexicon). No figure of the language backs it.
+   * language has a lexicon). No figure of the language backs it. 3.1.0+: with a lexicon, English's
+   * `words` stack reads that logit with the head's logit of the gloss, as English text is read.
    */
   unmeasured?: { own: boolean; bridge: boolean };
   /** Why a label is scored unmeasured. */
@@ -133,6 +147,8 @@ export interface ToxicityManifest {
   langid?: LangIdManifest;
   heads?: LanguageHeadsManifest;
   bridge?: BridgeManifest;
+  /** 3.1.0+: the word-vector head and the word vectors it reads. */
+  wordHead?: WordHeadManifest;
   data: { files: { path: string; sha256: string; bytes: number }[] };
   training: Record<string, unknown>;
   metrics: Record<string, unknown>;
@@ -152,6 +168,8 @@ export interface LoadedToxicityModel {
   heads: Map<string, LanguageHead>;
   /** The English bridge (3.0.0+ artifacts that use one). */
   bridge: Bridge | null;
+  /** The word-vector head (3.1.0+ artifacts that use one). */
+  words: WordVectorHead | null;
 }
 
 export class ToxicityModelError extends Error {
@@ -250,7 +268,24 @@ export function loadArtifact(dir: string): LoadedToxicityModel {
     }
   }
   if (heads.size > 0 && !scored.some((s) => s.label === 'toxicity')) fail(dir, 'manifest has language heads but toxicity has no weights');
-  return { dir, manifest, weights, columns: w.columns, scored, langid, heads, bridge: loadBridgeOf(dir, manifest) };
+  return { dir, manifest, weights, columns: w.columns, scored, langid, heads, bridge: loadBridgeOf(dir, manifest), words: loadWordHeadOf(dir, manifest) };
+}
+
+function loadWordHeadOf(dir: string, manifest: ToxicityManifest): WordVectorHead | null {
+  const h = manifest.wordHead;
+  if (!h) return null;
+  const path = join(dir, h.file);
+  if (!existsSync(path)) fail(dir, `word head ${h.file} not found`);
+  const bytes = readFileSync(path);
+  if (sha256(bytes) !== h.sha256) fail(dir, `word head ${h.file} is corrupt (sha256 differs from the manifest's)`);
+  try {
+    const vectors = loadWordVectors(join(dir, h.vectorsDir));
+    if (vectors.manifest.vectors.sha256 !== h.vectorsSha256) fail(dir, `word vectors in ${h.vectorsDir} are not the ones the head was trained on (sha256 differs from the manifest's)`);
+    return new WordVectorHead(vectors, decodeWordHead(bytes, featureCount(vectors.dims), h.hidden, h.labels, path));
+  } catch (err) {
+    if (err instanceof ToxicityModelError) throw err;
+    fail(dir, (err as Error).message);
+  }
 }
 
 function loadBridgeOf(dir: string, manifest: ToxicityManifest): Bridge | null {

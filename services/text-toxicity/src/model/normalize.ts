@@ -79,9 +79,23 @@ export function expandContractions(s: string): string {
 }
 
 /**
+ * Spells out the abbreviations and euphemisms that carry self-harm and threats past word filters
+ * ("kys" = kill yourself, "kms" = kill myself, "unalive", "sewerslide"), so the model and the word
+ * vectors read the words they stand for. Training reads the kit through the same function.
+ */
+export function expandAlgospeak(s: string): string {
+  return s
+    .replace(/\bkys\b/g, 'kill yourself')
+    .replace(/(?<!\d ?)\bkms\b/g, 'kill myself') // not "300 kms" (kilometres)
+    .replace(/\bunalive(d|s)?\b/g, (_m, end: string | undefined) => (end === 'd' ? 'killed' : end === 's' ? 'kills' : 'kill'))
+    .replace(/\bunaliving\b/g, 'killing')
+    .replace(/\bsewer ?slide\b/g, 'suicide');
+}
+
+/**
  * Normalises raw text: entities decoded, NFKD without accents, lower case, URLs/@mentions/RT
  * removed, emoji removed, curly quotes straightened, contractions expanded, spaced letters joined, leetspeak undone,
- * 3+ repeated characters collapsed to 2, whitespace collapsed.
+ * 3+ repeated characters collapsed to 2, algospeak spelled out, whitespace collapsed.
  */
 export function normalizeText(raw: string): string {
   let s = decodeEntities(raw);
@@ -97,6 +111,7 @@ export function normalizeText(raw: string): string {
   s = expandContractions(s);
   s = undoSpellingTricks(s);
   s = s.replace(/(.)\1{2,}/gu, '$1$1');
+  s = expandAlgospeak(s);
   return s.replace(/\s+/g, ' ').trim();
 }
 

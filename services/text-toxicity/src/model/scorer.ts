@@ -6,7 +6,9 @@
 // calibration (Platt scaling, prior, threshold) is the language's own, and a label the language has
 // no data for, or any label of a language without training data, is null. From 2.1.0 a language
 // with its own toxicity head (language-heads.ts) gets toxicity from the head stacked with the
-// shared model.
+// shared model. From 3.0.0 languages with a lexicon are also read through their English gloss
+// (bridge.ts); from 3.1.0 a word-vector head over pretrained English word vectors (word-vectors.ts)
+// is stacked in for English and the glossed languages.
 import { TEXT_LABELS, emptyScores, type TextLabel } from '@modsvc/common/classes';
 import type { TextSource, TextToxicityApi } from '@modsvc/common/contracts';
 import type { TextSpanEvidence, TextToxicityPart } from '@modsvc/common/jobs';
@@ -158,6 +160,8 @@ export interface LabelCalibration {
   operatingPoints?: OperatingPoints;
   /** Stacked with the logit of the text's English gloss. */
   bridge?: { own: number; bridge: number; intercept: number };
+  /** Stacked with the word-vector head's logit of the text (English) or its English gloss (3.1.0+). */
+  words?: { own: number; words: number; intercept: number };
   /** No data of the language: the larger of the own logit and the English gloss's, as available (artifact.ts). */
   unmeasured?: { own: boolean; bridge: boolean };
 }
@@ -187,6 +191,8 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
   private defaultCalibration: ColumnCalibration;
   private readonly languageCalibration = new Map<string, ColumnCalibration>();
   private readonly unscored: ColumnCalibration;
+  /** Per manifest column, the word-vector head's output for its label (-1: none). */
+  private readonly wordsIndex: number[];
 
   constructor(readonly model: LoadedToxicityModel, opts: { eld?: boolean } = {}) {
     this.modelId = `toxicity@${model.manifest.version}`;
@@ -198,6 +204,8 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
     this.toxColumn = tox?.info.column ?? -1;
     this.langid = model.langid ? new LanguageIdentifier(model.langid, opts.eld !== false) : null;
     this.unscored = new Array(model.columns).fill(null);
+    this.wordsIndex = new Array<number>(model.columns).fill(-1);
+    for (const s of model.scored) this.wordsIndex[s.info.column] = model.words?.labelIndex(s.label) ?? -1;
     this.defaultCalibration = this.unscored.slice();
     for (const s of model.scored) this.defaultCalibration[s.info.column] = { ...s.info.calibration, threshold: s.info.threshold };
     for (const [lang, info] of Object.entries(model.manifest.languages ?? {})) {
@@ -214,6 +222,7 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
           threshold: l.threshold,
           ...(l.operatingPoints ? { operatingPoints: l.operatingPoints } : {}),
           ...(l.bridge && model.bridge?.has(lang) ? { bridge: l.bridge } : {}),
+          ...(l.words && model.words && (lang === 'en' || model.bridge?.has(lang)) ? { words: l.words } : {}),
           ...(unmeasured ? { unmeasured } : {}),
         };
       }
@@ -311,21 +320,43 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
 
   /** The shared model's max-over-windows logits of the text's English gloss (a fresh array), or null without a lexicon for the language. */
   bridgeLogits(text: string, lang: string | null): Float64Array | null {
-    const gloss = lang === null || lang === 'en' ? null : this.model.bridge?.gloss(text, lang);
-    if (gloss === null || gloss === undefined) return null;
-    return Float64Array.from(this.windowedLogits(gloss, 'en').logits);
+    const gloss = this.glossOf(text, lang);
+    return gloss === null ? null : Float64Array.from(this.windowedLogits(gloss, 'en').logits);
   }
 
-  /** The logits as served in a language: ownLogits, with the English bridge stacked in or standing in where the language's calibration says so. */
+  /** The English gloss of a text in a language with a lexicon; null for English, no language, or no lexicon. */
+  glossOf(text: string, lang: string | null): string | null {
+    return lang === null || lang === 'en' ? null : (this.model.bridge?.gloss(text, lang) ?? null);
+  }
+
+  /** The word-vector head's logits of the text in English (text without letters reads as English) or of its English gloss; null without a head or a gloss. */
+  wordLogits(text: string, lang: string | null, gloss: string | null = this.glossOf(text, lang)): Float64Array | null {
+    if (!this.model.words) return null;
+    const english = lang === null || lang === 'en' ? text : gloss;
+    return english === null ? null : this.model.words.logits(english);
+  }
+
+  /** The logits as served in a language: ownLogits, with the English bridge and the word-vector head stacked in or standing in where the language's calibration says so. */
   servedLogits(text: string, lang: string | null, columns: ColumnCalibration = lang === null ? this.defaultCalibration : (this.languageCalibration.get(lang) ?? this.unscored)): { logits: Float64Array; bestWindow: Int32Array; windows: TextWindow[] } {
     const w = this.ownLogits(text, lang);
-    if (!columns.some((c) => c?.bridge || c?.unmeasured?.bridge)) return w;
-    const zb = this.bridgeLogits(text, lang);
-    if (!zb) return w;
-    columns.forEach((c, col) => {
-      if (c?.unmeasured?.bridge) w.logits[col] = c.unmeasured.own ? Math.max(w.logits[col]!, zb[col]!) : zb[col]!;
-      else if (c?.bridge) w.logits[col] = c.bridge.own * w.logits[col]! + c.bridge.bridge * zb[col]! + c.bridge.intercept;
-    });
+    const bridged = columns.some((c) => c?.bridge || c?.unmeasured?.bridge);
+    const worded = columns.some((c) => c?.words);
+    if (!bridged && !worded) return w;
+    const gloss = this.glossOf(text, lang);
+    if (bridged && gloss !== null) {
+      const zb = Float64Array.from(this.windowedLogits(gloss, 'en').logits);
+      columns.forEach((c, col) => {
+        if (c?.unmeasured?.bridge) w.logits[col] = c.unmeasured.own ? Math.max(w.logits[col]!, zb[col]!) : zb[col]!;
+        else if (c?.bridge) w.logits[col] = c.bridge.own * w.logits[col]! + c.bridge.bridge * zb[col]! + c.bridge.intercept;
+      });
+    }
+    const zw = worded ? this.wordLogits(text, lang, gloss) : null;
+    if (zw) {
+      columns.forEach((c, col) => {
+        const k = this.wordsIndex[col]!;
+        if (c?.words && k >= 0) w.logits[col] = c.words.own * w.logits[col]! + c.words.words * zw[k]! + c.words.intercept;
+      });
+    }
     return w;
   }
 
