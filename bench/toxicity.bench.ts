@@ -90,7 +90,8 @@ function artifactOfVersion(version: string): { dir: string; commit: string } | n
     const commits = git(['log', '--format=%H', '--', `${ARTIFACT_PATH}/manifest.json`]).toString().split('\n').filter(Boolean);
     for (const commit of commits) {
       const manifest = git(['show', `${commit}:${ARTIFACT_PATH}/manifest.json`]);
-      if ((JSON.parse(manifest.toString()) as { version?: string }).version !== version) continue;
+      const m = JSON.parse(manifest.toString()) as { version?: string; bridge?: { dir: string; file: string }; wordHead?: { vectorsDir: string } };
+      if (m.version !== version) continue;
       const dir = mkdtempSync(join(tmpdir(), 'toxicity-baseline-'));
       writeFileSync(join(dir, 'manifest.json'), manifest);
       for (const f of ['weights.bin', 'langid.bin', 'heads.bin', 'word-head.bin']) {
@@ -101,7 +102,6 @@ function artifactOfVersion(version: string): { dir: string; commit: string } | n
         }
       }
       // Files beside the artifact (3.0.0+: the bridge lexicon; 3.1.0+: the word vectors), as they were at that commit.
-      const m = JSON.parse(manifest.toString()) as { bridge?: { dir: string; file: string }; wordHead?: { vectorsDir: string } };
       const beside = [...(m.bridge ? [join(m.bridge.dir, m.bridge.file)] : []), ...(m.wordHead ? ['manifest.json', 'vocab.txt', 'vectors.i8'].map((f) => join(m.wordHead!.vectorsDir, f)) : [])];
       for (const rel of beside) {
         const out = join(dir, rel);

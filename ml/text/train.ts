@@ -35,7 +35,7 @@ import { BRIDGE_FILE, DEFAULT_BRIDGE_DIR, loadBridge } from '../../services/text
 import { DEFAULT_HEAD_FEATURES } from '../../services/text-toxicity/src/model/language-heads.ts';
 import { applySelfHarmRule } from './self-harm-rules.ts';
 import { DEFAULT_WORD_HEAD, trainWordHead, type WordHeadRow } from './word-head.ts';
-import { DEFAULT_WORD_VECTORS_DIR, encodeWordHead, loadWordVectors, WORD_HEAD_FILE, WordVectorHead } from '../../services/text-toxicity/src/model/word-vectors.ts';
+import { DEFAULT_WORD_VECTORS_DIR, encodeWordHead, loadWordVectors, WORD_HEAD_FILE, WordVectorHead, type WordStack } from '../../services/text-toxicity/src/model/word-vectors.ts';
 import { FUNCTIONAL_SOURCE, functionalRows } from './functional/index.ts';
 import { benignOnlyOperatingPoints, chooseOperatingPoints, DEFAULT_TARGETS as DEFAULT_OPERATING_TARGETS, operatingPointFigures, type OperatingPointTargets } from '@modsvc/common/domain/operating-point-fit';
 import type { OperatingPoints } from '@modsvc/common/domain/operating-points';
@@ -736,12 +736,11 @@ export async function main(): Promise<void> {
   const scorer = new ToxicityScorer(model);
   // The word-vector head, on the training rows' English text (the text, or its gloss where the language has a lexicon).
   let wordHeadBytes: Buffer | null = null;
-  const englishOf = (r: Row): string | null => (r.lang === 'en' ? r.text : bridge?.has(r.lang) ? bridge.gloss(r.text, r.lang) : null);
   if (settings.TOX_WORDS) {
     const tw = Date.now();
     const vectors = loadWordVectors(DEFAULT_WORD_VECTORS_DIR);
     const headRows: WordHeadRow[] = train.flatMap((r) => {
-      const english = englishOf(r);
+      const english = r.lang === 'en' ? r.text : scorer.glossOf(r.text, r.lang);
       return english === null ? [] : [{ english, labels: imputedLabels(r), weight: rowWeight(r) }];
     });
     const wordSettings = { ...DEFAULT_WORD_HEAD, epochs: settings.TOX_WORDS_EPOCHS };
@@ -864,7 +863,7 @@ export async function main(): Promise<void> {
         }
       }
       // Then the word-vector head, where the stacking gives both logits weight.
-      let words: { own: number; words: number; intercept: number } | undefined;
+      let words: WordStack | undefined;
       let ownCalibration: { method: 'platt'; a: number; b: number } | undefined;
       if (worded && wordCol >= 0) {
         const st = fitStack(zs, zw, ys.map((y) => (y >= 0.5 ? 1 : 0)));
@@ -1047,8 +1046,9 @@ export async function main(): Promise<void> {
   writeFileSync(join(outDir, 'weights.bin'), qBytes);
   writeFileSync(join(outDir, 'langid.bin'), lidBytes);
   if (headsBytes) writeFileSync(join(outDir, 'heads.bin'), headsBytes);
-  if (wordHeadBytes) writeFileSync(join(outDir, WORD_HEAD_FILE), wordHeadBytes);
   else rmSync(join(outDir, 'heads.bin'), { force: true });
+  if (wordHeadBytes) writeFileSync(join(outDir, WORD_HEAD_FILE), wordHeadBytes);
+  else rmSync(join(outDir, WORD_HEAD_FILE), { force: true });
   writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
   log(`wrote ${outDir} (${(qBytes.length / 1e6).toFixed(2)} MB weights, ${(lidBytes.length / 1e6).toFixed(2)} MB language identifier) in ${((Date.now() - t0) / 1000).toFixed(1)} s total`);
   const md = [

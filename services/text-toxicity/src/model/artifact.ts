@@ -14,7 +14,7 @@ import type { FeatureSettings } from './features.ts';
 import type { LangIdModel } from './langid.ts';
 import type { HeadFeatureSettings, LanguageHead } from './language-heads.ts';
 import { decodeBridge, type Bridge } from './bridge.ts';
-import { decodeWordHead, featureCount, loadWordVectors, WordVectorHead, type WordHeadManifest } from './word-vectors.ts';
+import { decodeWordHead, featureCount, loadWordVectors, WordVectorHead, type WordHeadManifest, type WordStack } from './word-vectors.ts';
 
 export const ARTIFACT_FORMAT = 'modsvc-toxicity-linear';
 export const DEFAULT_MODEL_DIR = fileURLToPath(new URL('../../artifacts/toxicity-v1/', import.meta.url));
@@ -60,7 +60,7 @@ export interface LanguageLabelScored {
    * with the word-vector head's logit of the text or its English gloss (word-vectors.ts), fitted on the
    * language's calibration rows, before Platt.
    */
-  words?: { own: number; words: number; intercept: number };
+  words?: WordStack;
   /**
    * 3.1.0+, English labels with a `words` stack: Platt scaling of the logit before the stack, which
    * an unmeasured label of a language without a lexicon (no gloss for the head to read) is read with.

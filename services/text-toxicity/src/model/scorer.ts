@@ -19,6 +19,7 @@ import { normalizeText } from './normalize.ts';
 import { LanguageIdentifier, type LanguageGuess } from './langid.ts';
 import type { ToxicitySettings } from '../settings.ts';
 import { extractFeatures } from './features.ts';
+import type { WordStack } from './word-vectors.ts';
 
 export interface TextWindow {
   start: number;
@@ -161,7 +162,7 @@ export interface LabelCalibration {
   /** Stacked with the logit of the text's English gloss. */
   bridge?: { own: number; bridge: number; intercept: number };
   /** Stacked with the word-vector head's logit of the text (English) or its English gloss (3.1.0+). */
-  words?: { own: number; words: number; intercept: number };
+  words?: WordStack;
   /** No data of the language: the larger of the own logit and the English gloss's, as available (artifact.ts). */
   unmeasured?: { own: boolean; bridge: boolean };
 }
@@ -321,7 +322,12 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
   /** The shared model's max-over-windows logits of the text's English gloss (a fresh array), or null without a lexicon for the language. */
   bridgeLogits(text: string, lang: string | null): Float64Array | null {
     const gloss = this.glossOf(text, lang);
-    return gloss === null ? null : Float64Array.from(this.windowedLogits(gloss, 'en').logits);
+    return gloss === null ? null : this.glossLogits(gloss);
+  }
+
+  /** The shared English model's logits of a gloss (max over windows), a copy. */
+  private glossLogits(gloss: string): Float64Array {
+    return Float64Array.from(this.windowedLogits(gloss, 'en').logits);
   }
 
   /** The English gloss of a text in a language with a lexicon; null for English, no language, or no lexicon. */
@@ -344,7 +350,7 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
     if (!bridged && !worded) return w;
     const gloss = this.glossOf(text, lang);
     if (bridged && gloss !== null) {
-      const zb = Float64Array.from(this.windowedLogits(gloss, 'en').logits);
+      const zb = this.glossLogits(gloss);
       columns.forEach((c, col) => {
         if (c?.unmeasured?.bridge) w.logits[col] = c.unmeasured.own ? Math.max(w.logits[col]!, zb[col]!) : zb[col]!;
         else if (c?.bridge) w.logits[col] = c.bridge.own * w.logits[col]! + c.bridge.bridge * zb[col]! + c.bridge.intercept;

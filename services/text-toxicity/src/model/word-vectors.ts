@@ -40,6 +40,13 @@ export interface WordVectors {
   manifest: WordVectorsManifest;
 }
 
+/** How a label's logit and the head's are stacked in a language (before Platt): own x own + words x head + intercept. */
+export interface WordStack {
+  own: number;
+  words: number;
+  intercept: number;
+}
+
 /** The toxicity manifest's entry for the head (3.1.0+). */
 export interface WordHeadManifest {
   file: string;
