@@ -1,7 +1,7 @@
 // Vision v3's held-back images scored through the served path: for each fold of a run (report_v3.py's
 // <results>/heldback.tsv), every image that fold held back is read from the kit, turned into the
-// stored frame by frame-extractor's own still-image step (decodeImage: EXIF orientation, at most
-// FRAME_MAX_SIDE, JPEG q90), decoded by the analyzer's decodeFrame (VISION_DECODE_MAX_SIDE) and run
+// stored frame by frame-extractor's own image step (imageFrames: a still's frame is the upload itself),
+// decoded by the analyzer's decodeFrame (EXIF orientation, VISION_DECODE_MAX_SIDE) and run
 // through v3Predict (fillView / resizeFill to 224, RGB / 255) on that fold's ONNX export, loaded as
 // the service loads vision v3 (v3Loader). The Python scores (PIL's resize of the kit file, v2.eval_view,
 // through PyTorch) see other pixels than production; calibrators fitted on these scores see the same
@@ -25,7 +25,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { rocAuc } from '@modsvc/common/evaluation';
-import { decodeImage, settingsSchema as frameSettingsSchema, type ImageLimits } from '@modsvc/frame-extractor';
+import { imageFrames, settingsSchema as frameSettingsSchema, type ImageLimits } from '@modsvc/frame-extractor';
 import { sigmoid } from '../../services/vision-inference/src/models/calibration.ts';
 import { decodeFrame, type DecodedFrame, type FillViews } from '../../services/vision-inference/src/models/preprocess.ts';
 import { readV3Manifest, v3Loader, v3Predict, v3Spec, type V3Handle } from '../../services/vision-inference/src/models/vision-v3.ts';
@@ -50,16 +50,16 @@ export function servedSettings(threads = 2): { frame: ImageLimits; vision: Visio
   };
 }
 
-/** The frame the frame-extractor stores for an uploaded still image (its JPEG), as a job's vision-inference stage reads it. */
-export async function storedFrameJpeg(upload: Buffer, limits: ImageLimits): Promise<Buffer> {
-  const img = await decodeImage(upload, limits);
+/** The frame the frame-extractor stores for an uploaded still image (the upload itself), as a job's vision-inference stage reads it. */
+export async function storedFrame(upload: Buffer, limits: ImageLimits): Promise<Buffer> {
+  const img = await imageFrames(upload, limits);
   if (img.frames.length !== 1) throw new Error(`an animated image (${img.frames.length} frames): the held-back scores are of stills`);
-  return img.frames[0]!.jpeg;
+  return img.frames[0]!.data;
 }
 
-/** An upload as the analyzer sees its one frame: frame-extractor's stored JPEG, then decodeFrame. */
+/** An upload as the analyzer sees its one frame: frame-extractor's stored frame, then decodeFrame. */
 export async function servedFrame(upload: Buffer, s: { frame: ImageLimits; vision: VisionSettings }): Promise<DecodedFrame> {
-  return decodeFrame(await storedFrameJpeg(upload, s.frame), s.vision.VISION_DECODE_MAX_SIDE, s.vision.VISION_PIXEL_LIMIT);
+  return decodeFrame(await storedFrame(upload, s.frame), s.vision.VISION_DECODE_MAX_SIDE, s.vision.VISION_PIXEL_LIMIT);
 }
 
 /** A vision v3 network loaded as the service loads it (v3Loader on the manifest's registry entry); `sha256` is the ONNX file's. */
@@ -234,8 +234,8 @@ async function main(): Promise<void> {
     kit: { images: rel(KIT_IMAGES), labelsSha256, runLabelsSha256: (summary as V3Summary & { labelsSha256?: string }).labelsSha256 ?? null },
     folds: foldInfo,
     pipeline: [
-      `@modsvc/frame-extractor decodeImage (the stored frame: EXIF orientation, longest side <= FRAME_MAX_SIDE ${s.frame.FRAME_MAX_SIDE}, flattened on white, JPEG quality 90)`,
-      `vision-inference decodeFrame (src/models/preprocess.ts: longest side <= VISION_DECODE_MAX_SIDE ${s.vision.VISION_DECODE_MAX_SIDE}, sRGB)`,
+      `@modsvc/frame-extractor imageFrames (the stored frame: a still's upload itself)`,
+      `vision-inference decodeFrame (src/models/preprocess.ts: EXIF orientation, longest side <= VISION_DECODE_MAX_SIDE ${s.vision.VISION_DECODE_MAX_SIDE}, flattened on white, sRGB)`,
       `v3Predict (src/models/vision-v3.ts: fillView / resizeFill to the manifest's inputSize, RGB / 255, NCHW) on onnxruntime-node cpu, ${a.threads} threads, batches of ${a.batch}, loaded by v3Loader`,
       'sigmoid(logit) per class (the v3.<class> signal, uncalibrated), 6 decimals',
     ],

@@ -1,20 +1,19 @@
 // The held-back scorer's served path (train/v3-heldback-served.ts) is the service's: for kit images,
-// the frame it scores is the JPEG frame-extractor stores for the upload (its decodeImage on the stored
-// upload file, as its stage calls it), and its probabilities on the served network equal sigmoid of
+// the frame it scores is the one frame-extractor stores for the upload (its imageFrames on the stored
+// upload's bytes, as its stage calls it: a still's frame is the upload itself), and its probabilities on the served network equal sigmoid of
 // the analyzer's v3.<class> signal for the same stored frame (a Platt calibrator of weight 1, bias 0
 // passes the signal through). And readV3Results takes heldback-served.tsv over heldback.tsv.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeImage, settingsSchema as frameSettingsSchema } from '@modsvc/frame-extractor';
+import { imageFrames, settingsSchema as frameSettingsSchema } from '@modsvc/frame-extractor';
 import type { VisualClass } from '@modsvc/common/classes';
 import { createVisionAnalyzer, type DetailedVisionAnalyzer } from '../../../services/vision-inference/src/analyzer.ts';
 import type { CalibrationFile, ClassCalibrator } from '../../../services/vision-inference/src/models/calibration.ts';
 import { ARTIFACTS_DIR, FACE_GENDER_ID, HUMAN_ID, NSFW_ID, OBJECT_ID, OCR_ID } from '../../../services/vision-inference/src/models/lite.ts';
 import { V3_ID } from '../../../services/vision-inference/src/models/vision-v3.ts';
-import { KIT_IMAGES, loadV3, servedFrame, servedProbabilities, servedSettings, storedFrameJpeg } from '../v3-heldback-served.ts';
+import { KIT_IMAGES, loadV3, servedFrame, servedProbabilities, servedSettings, storedFrame } from '../v3-heldback-served.ts';
 import { HELDBACK_FILE, HELDBACK_SERVED_FILE, SERVED_V3_RESULTS, readHeldBackTsv, readV3Results } from '../v3-results.ts';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'v3-heldback-served-'));
@@ -30,22 +29,17 @@ const files = haveKit
 const CLASSES: VisualClass[] = ['firearm', 'knife', 'smoking_and_tobacco', 'pills'];
 
 describe.skipIf(!haveKit)(`held-back scorer: the stored frame (${haveKit ? 'kit images' : `skipped: no kit at ${KIT_IMAGES}`})`, () => {
-  it('is the JPEG frame-extractor stores for the upload (its decodeImage on the stored file, with its default settings)', async () => {
+  it("is the upload itself, as frame-extractor stores a still (its imageFrames with its default settings)", async () => {
     expect(files.length).toBe(3);
     const s = servedSettings();
     const service = frameSettingsSchema.parse({});
     for (const f of files) {
-      const upload = path.join(KIT_IMAGES, f);
-      // frame-extractor's stage decodes the upload from its stored file (a path), the scorer from the bytes read
-      const stored = path.join(tmp, 'upload');
-      copyFileSync(upload, stored);
-      const byService = (await decodeImage(stored, service)).frames;
+      const upload = readFileSync(path.join(KIT_IMAGES, f));
+      const byService = (await imageFrames(upload, service)).frames;
       expect(byService.length, f).toBe(1);
-      const mine = await storedFrameJpeg(readFileSync(upload), s.frame);
-      expect(mine.equals(byService[0]!.jpeg), f).toBe(true);
-      const meta = await sharp(mine).metadata();
-      expect(meta.format).toBe('jpeg');
-      expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(service.FRAME_MAX_SIDE);
+      const mine = await storedFrame(upload, s.frame);
+      expect(mine.equals(byService[0]!.data), f).toBe(true);
+      expect(mine.equals(upload), f).toBe(true);
     }
   });
 });
@@ -74,7 +68,7 @@ describe.skipIf(!haveKit || !haveModel)(`held-back scorer: the served network's 
       const uploads = files.map((f) => readFileSync(path.join(KIT_IMAGES, f)));
       const mine = await servedProbabilities(model.handle, await Promise.all(uploads.map((u) => servedFrame(u, s))));
       for (const [i, f] of files.entries()) {
-        const res = await analyzer.analyze([{ timestamp: 0, data: await storedFrameJpeg(uploads[i]!, s.frame) }]);
+        const res = await analyzer.analyze([{ timestamp: 0, data: await storedFrame(uploads[i]!, s.frame) }]);
         for (const cls of CLASSES) {
           expect(res.scores[cls], `${f} ${cls}`).not.toBeNull();
           expect(Math.abs(mine[i]![cls]! - res.scores[cls]!), `${f} ${cls}`).toBeLessThan(1e-5);

@@ -72,7 +72,7 @@ export function withTextCoverage(report: ModelsReport, text: TextCoverage): Mode
 /** One decoded still image or sampled video frame handed to vision-inference. */
 export interface FrameInput {
   timestamp: number; // seconds from the start; 0 for stills
-  data: Buffer; // JPEG or PNG bytes, EXIF orientation already applied
+  data: Buffer; // encoded bytes (JPEG, PNG, WebP, GIF: a still's upload itself), turned upright by its EXIF orientation when decoded
 }
 
 export interface VisionAnalysis {

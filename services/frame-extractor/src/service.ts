@@ -1,4 +1,4 @@
-// frame-extractor: probes and decodes the stored media, stores frames and audio, then fans out to
+// frame-extractor: probes the stored media, stores its frames (a still's upload itself) and audio, then fans out to
 // vision-inference, speech-to-text and text-toxicity (caption).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,9 +10,9 @@ import { PermanentJobError } from '@modsvc/common/errors';
 import { runStage, loadQueuedJob } from '@modsvc/common/stage';
 import type { Consumer } from '@modsvc/common/bus/types';
 import type { FrameRef__Output as FrameRef } from '@modsvc/protos';
-import { decodeImage } from './image.ts';
+import { imageFrames } from './image.ts';
 import { extractAudio, firstFrame, probe, resolveBinaries, sampleFrames, type ProbeResult } from './ffmpeg.ts';
-import { decoderDetail, mediaFailures } from './messages.ts';
+import { decoderDetail, mediaFailures } from '@modsvc/common/media/failures';
 import { secondsProcessed, unusableVideo } from './video-checks.ts';
 import type { FrameSettings } from './settings.ts';
 
@@ -31,15 +31,15 @@ export function createFrameExtractor(rt: Runtime, settings: FrameSettings) {
   async function extractImage(job: JobRecord, file: string): Promise<ExtractedMedia> {
     let decoded;
     try {
-      decoded = await decodeImage(file, settings);
+      decoded = await imageFrames(await fs.promises.readFile(file), settings);
     } catch (err) {
-      if (err instanceof PermanentJobError) rt.log.warn({ job_id: job.id, err: decoderDetail(err) }, 'image decoding failed');
+      if (err instanceof PermanentJobError) rt.log.warn({ job_id: job.id, err: decoderDetail(err) }, 'image refused');
       throw err;
     }
     const frames: FrameRef[] = [];
     for (const [i, f] of decoded.frames.entries()) {
       const key = mediaKeys.frame(job.id, i + 1);
-      await rt.media.put(key, f.jpeg);
+      await rt.media.put(key, f.data);
       frames.push({ key, timestamp: f.timestamp, width: f.width, height: f.height });
     }
     return {

@@ -1,7 +1,7 @@
 // Whether probed media can be sampled: the checks between ffprobe and ffmpeg, with the caller's reasons.
 import type { PermanentJobError } from '@modsvc/common/errors';
 import type { ProbeResult } from './ffmpeg.ts';
-import { mediaFailures } from './messages.ts';
+import { mediaFailures } from '@modsvc/common/media/failures';
 
 /**
  * Null when the video can be decoded, else the job's failure:

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { PermanentJobError } from '@modsvc/common/errors';
-import { decodeImage as decodeWith } from '../src/image.ts';
+import { imageFrames as decodeWith } from '../src/image.ts';
 import { settingsSchema } from '../src/settings.ts';
 
 const limits = settingsSchema.parse({});
@@ -50,12 +50,14 @@ function pngDeclaring(width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(Buffer.alloc(64))), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
-describe('decodeImage', () => {
-  it('decodes a still JPEG to one frame with its size', async () => {
-    const d = await decodeImage(await jpeg(640, 480));
+describe('imageFrames', () => {
+  it('makes a still its own frame: the upload, byte for byte, with its size', async () => {
+    const upload = await jpeg(640, 480);
+    const d = await decodeImage(upload);
     expect(d).toMatchObject({ width: 640, height: 480, fps: 0, duration: 0 });
     expect(d.frames).toHaveLength(1);
-    expect(d.frames[0]!.jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
+    expect(d.frames[0]!.data.equals(upload)).toBe(true);
+    expect(d.frames[0]).toMatchObject({ timestamp: 0, width: 640, height: 480 });
   });
 
   it('applies EXIF orientation (6 = rotate 90°): width and height swap', async () => {
@@ -64,10 +66,22 @@ describe('decodeImage', () => {
     expect([d.frames[0]!.width, d.frames[0]!.height]).toEqual([200, 400]);
   });
 
-  it('scales large images down to the frame size limit', async () => {
-    const d = await decodeImage(await jpeg(3000, 1500));
+  it('never scales or re-encodes a still (vision-inference decodes it once, at its own size)', async () => {
+    const png = await sharp({ create: { width: 3000, height: 1500, channels: 4, background: { r: 10, g: 20, b: 30, alpha: 0.5 } } }).png().toBuffer();
+    const d = await decodeImage(png);
     expect(d.width).toBe(3000);
+    expect(d.frames[0]!.width).toBe(3000);
+    expect(d.frames[0]!.data.equals(png)).toBe(true);
+  });
+
+  it("scales an animation's frames down to the frame size limit (JPEG)", async () => {
+    const page = (r: number) => sharp({ create: { width: 2000, height: 1000, channels: 3, background: { r, g: 0, b: 0 } } }).raw().toBuffer();
+    const pages = Buffer.concat([await page(200), await page(20)]);
+    const gif = await sharp(pages, { raw: { width: 2000, height: 2000, channels: 3, pageHeight: 1000 } }).gif({ delay: [100, 100] }).toBuffer();
+    const d = await decodeImage(gif);
+    expect(d.frames).toHaveLength(2);
     expect(d.frames[0]!.width).toBe(FRAME_MAX_SIDE);
+    expect(d.frames[0]!.data.subarray(0, 2).toString('hex')).toBe('ffd8');
   });
 
   it('samples animated GIFs with timestamps, fps and duration', async () => {
@@ -81,11 +95,11 @@ describe('decodeImage', () => {
     expect(many.frames).toHaveLength(MAX_ANIMATION_FRAMES);
   });
 
-  it('fails truncated and non-image input with "Failed to decode image."', async () => {
+  it('fails input without an image header with "Failed to decode image." (damaged pixels fail in vision-inference)', async () => {
     const good = await jpeg(320, 240);
-    await expect(decodeImage(good.subarray(0, good.length / 2))).rejects.toThrow(PermanentJobError);
-    await expect(decodeImage(good.subarray(0, good.length / 2))).rejects.toThrow(/^Failed to decode image\./);
+    await expect(decodeImage(Buffer.from('not an image at all'))).rejects.toThrow(PermanentJobError);
     await expect(decodeImage(Buffer.from('not an image at all'))).rejects.toThrow(/^Failed to decode image\./);
+    await expect(decodeImage(good.subarray(0, 40))).rejects.toThrow(/^Failed to decode image\./);
   });
 
   it("answers a truncated PNG in our words, never with the decoder's text", async () => {
@@ -93,7 +107,8 @@ describe('decodeImage', () => {
       .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240"><circle cx="160" cy="120" r="90" fill="#3050f0"/></svg>') }])
       .png()
       .toBuffer();
-    for (const at of [64, 300, Math.floor(png.length / 2), png.length - 20]) {
+    // Cut inside the header: refused here (a cut further in leaves a readable header, and fails in vision-inference).
+    for (const at of [12, 20]) {
       const failure = await decodeImage(png.subarray(0, at)).then(
         () => null,
         (err: Error) => err,
@@ -116,7 +131,7 @@ describe('decodeImage', () => {
     const tight = settingsSchema.parse({ FRAME_PIXEL_LIMIT: '100000', FRAME_MAX_SIDE: '200', FRAME_MAX_ANIMATION_FRAMES: '2' });
     await expect(decodeWith(await jpeg(400, 300), tight)).rejects.toThrow(/exceeds the 0.1 megapixel limit/);
     const small = await decodeWith(await jpeg(300, 150), tight);
-    expect([small.frames[0]!.width, small.frames[0]!.height]).toEqual([200, 100]);
+    expect([small.frames[0]!.width, small.frames[0]!.height]).toEqual([300, 150]);
     expect((await decodeWith(await animatedGif(6, 100), tight)).frames).toHaveLength(2);
   });
 });

@@ -89,7 +89,9 @@ const moderator: ModeratorApi = {
   },
   async reviewFrame(reviewer, id, index) {
     calls.push({ method: 'reviewFrame', args: [reviewer, id, index] });
-    return own(reviewer, id) && index === 0 ? JPEG_FRAME : null;
+    if (!own(reviewer, id)) return null;
+    // A still's frame is its upload, served with its own type.
+    return index === 0 ? JPEG_FRAME : index === 1 ? PNG : null;
   },
   async feedback(tenantId, actor: FeedbackActor, input: FeedbackInput) {
     calls.push({ method: 'feedback', args: [tenantId, actor, input] });
@@ -353,8 +355,11 @@ describe('review routes act for the token’s reviewer and tenant only', () => {
     expect(frame.headers.get('content-type')).toBe('image/jpeg');
     expect(frame.headers.get('cache-control')).toBe('private, no-store');
     expect(frame.raw).toEqual(JPEG_FRAME);
+    const png = await send('alice', 'GET', `/review/${ITEM_A}/frames/1`);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(png.raw).toEqual(PNG);
     expect(await send('alice', 'GET', `/review/${ITEM_A}/frames/7`)).toMatchObject({ status: 404, body: { error: 'not_found' } });
-    expect(called('reviewFrame').map((c) => c.args[2])).toEqual([0, 7]);
+    expect(called('reviewFrame').map((c) => c.args[2])).toEqual([0, 1, 7]);
   });
 
   it('bad ids and frame numbers are 404 without asking the moderator', async () => {

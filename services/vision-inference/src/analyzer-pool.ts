@@ -9,6 +9,7 @@ import type { AnalyzeOptions, FrameInput, ModelsReport, VisionAnalysis, VisionAn
 import { serviceLogger } from '@modsvc/common/logger';
 import { ApiError } from '@modsvc/common/errors';
 import { createVisionAnalyzer } from './analyzer.ts';
+import { ImageDecodeError } from './models/preprocess.ts';
 import type { PoolReply, PoolRequest } from './analyzer-thread.ts';
 import type { VisionSettings } from './settings.ts';
 
@@ -31,7 +32,7 @@ class ThreadAnalyzer {
       if (!p) return;
       this.pending.delete(reply.id);
       if (reply.ok) p.resolve(reply.value);
-      else p.reject(reply.code ? new ApiError(reply.code, reply.error) : new Error(reply.error));
+      else p.reject(reply.code ? new ApiError(reply.code, reply.error) : reply.decode ? new ImageDecodeError(reply.error, reply.decode) : new Error(reply.error));
     });
     const failAll = (err: Error) => {
       this.failed = err;

@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { AnalyzeOptions, FrameInput } from '@modsvc/common/contracts';
 import { ApiError, type ApiErrorCode } from '@modsvc/common/errors';
 import { createVisionAnalyzer } from './analyzer.ts';
+import { ImageDecodeError, type ImageDecodeFailure } from './models/preprocess.ts';
 import type { VisionSettings } from './settings.ts';
 
 export type PoolRequest =
@@ -12,8 +13,11 @@ export type PoolRequest =
   | { id: number; type: 'embed'; images: Uint8Array[] }
   | { id: number; type: 'close' };
 
-/** `code`: the ApiError code of an error meant for the caller (a bad image), kept across the thread boundary. */
-export type PoolReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string; code?: ApiErrorCode };
+/**
+ * `code`: the ApiError code of an error meant for the caller (a bad image); `decode`: why a frame could not
+ * be decoded (an ImageDecodeError). Both are kept across the thread boundary.
+ */
+export type PoolReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string; code?: ApiErrorCode; decode?: ImageDecodeFailure };
 
 if (parentPort) {
   const port = parentPort;
@@ -38,7 +42,13 @@ if (parentPort) {
     run().then(
       (value) => port.postMessage({ id: req.id, ok: true, value } satisfies PoolReply),
       (err: Error) =>
-        port.postMessage({ id: req.id, ok: false, error: err?.message ?? String(err), ...(err instanceof ApiError ? { code: err.code } : {}) } satisfies PoolReply),
+        port.postMessage({
+          id: req.id,
+          ok: false,
+          error: err?.message ?? String(err),
+          ...(err instanceof ApiError ? { code: err.code } : {}),
+          ...(err instanceof ImageDecodeError ? { decode: err.reason } : {}),
+        } satisfies PoolReply),
     );
   });
 }

@@ -8,12 +8,13 @@ import { modelInference } from '@modsvc/common/metrics';
 import { encodeEmbedding } from '@modsvc/common/embeddings';
 import type { VisionSettings } from './settings.ts';
 import { hashFrames } from './frame-hashes.ts';
+import { framesUndecodable } from './frame-failures.ts';
 
 export async function startVisionConsumer(
   rt: Runtime,
   analyzer: VisionAnalyzer,
   text: TextToxicityApi,
-  settings: Pick<VisionSettings, 'VISION_CONCURRENCY'>,
+  settings: Pick<VisionSettings, 'VISION_CONCURRENCY' | 'VISION_PIXEL_LIMIT'>,
 ): Promise<Consumer> {
   const deps = stageDeps(rt);
   return runStage(deps, {
@@ -29,7 +30,9 @@ export async function startVisionConsumer(
         const inputs: FrameInput[] = [];
         for (const f of frames) inputs.push({ timestamp: f.timestamp, data: await rt.media.get(f.key) });
         if (!job.parts.hashes) await rt.store.setPart(job.id, 'hashes', await hashFrames(inputs, rt.log));
-        const analysis = await analyzer.analyze(inputs, { video: job.media === 'video' });
+        const analysis = await analyzer.analyze(inputs, { video: job.media === 'video' }).catch((err: unknown) => {
+          throw framesUndecodable(err, job.media, settings.VISION_PIXEL_LIMIT) ?? err;
+        });
         for (const t of analysis.inference ?? []) modelInference.observe({ model: t.model, group: t.group }, t.seconds);
         let ocr: VisionPart['ocr'] = null;
         if (analysis.ocrText !== null) {

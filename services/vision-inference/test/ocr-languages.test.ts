@@ -207,7 +207,7 @@ describe.skipIf(!installed)('a Greek caption in an image, end to end: vision sta
     await rt.store.create(job);
     const key = `jobs/${job.id}/frame-0.png`;
     await rt.media.put(key, png);
-    const consumer = await startVisionConsumer(rt, analyzer, text, { VISION_CONCURRENCY: 1 });
+    const consumer = await startVisionConsumer(rt, analyzer, text, { VISION_CONCURRENCY: 1, VISION_PIXEL_LIMIT: 50_000_000 });
     try {
       await rt.bus.publish('pipeline.vision', { jobId: job.id, frames: [{ key, timestamp: 0, width: frame.width, height: frame.height }] });
       const deadline = Date.now() + 60_000;

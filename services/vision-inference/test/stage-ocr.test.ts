@@ -61,7 +61,7 @@ describe('vision stage: the OCR part', () => {
     await rt.store.create(job);
     const key = `jobs/${id}/frame-0.png`;
     await rt.media.put(key, Buffer.from('never decoded: the analyzer returns a given reading'));
-    const consumer = await startVisionConsumer(rt, analyzer, noText, { VISION_CONCURRENCY: 1 });
+    const consumer = await startVisionConsumer(rt, analyzer, noText, { VISION_CONCURRENCY: 1, VISION_PIXEL_LIMIT: 50_000_000 });
     try {
       await rt.bus.publish('pipeline.vision', { jobId: id, frames: [{ key, timestamp: 0, width: 1, height: 1 }] });
       const deadline = Date.now() + 10_000;

@@ -5,6 +5,7 @@
 import express from 'express';
 import { z } from 'zod';
 import { ApiError } from '@modsvc/common/errors';
+import { sniffMedia } from '@modsvc/common/sniff';
 import type { ModeratorApi } from '@modsvc/common/contracts';
 import { reviewSettingsOf } from '@modsvc/common/tenants';
 import { ReviewDecisionInputSchema, ReviewQueueFilterSchema, type ReviewerSelf } from '@modsvc/common/domain/index';
@@ -124,7 +125,9 @@ export function reviewRoutes(deps: ReviewRoutesDeps): express.Router {
       if (!FRAME_INDEX.test(index)) throw new ApiError('not_found', `No frame ${index.slice(0, 20)} of ${id}: frames are numbered 0, 1, 2...`);
       const frame = await deps.moderator.reviewFrame(reviewer, id, Number(index));
       if (!frame) throw new ApiError('not_found', `No frame ${index} of ${id} for this account (or its media expired).`);
-      res.type('image/jpeg').send(frame);
+      // A still's frame is its upload (JPEG, PNG, WebP or GIF), a video's or an animation's a JPEG.
+      const sniffed = sniffMedia(frame);
+      res.type(sniffed.kind === 'image' ? sniffed.mime : 'image/jpeg').send(frame);
     }),
   );
 

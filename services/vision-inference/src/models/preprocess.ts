@@ -4,8 +4,14 @@
 import sharp from 'sharp';
 import { DEFAULT_DECODE_MAX_SIDE, DEFAULT_PIXEL_LIMIT } from '../settings.ts';
 
+/** Why a frame could not be decoded: its bytes are damaged, or it has more pixels than allowed (a decompression bomb). */
+export type ImageDecodeFailure = 'corrupt' | 'too_large';
+
 export class ImageDecodeError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly reason: ImageDecodeFailure = 'corrupt',
+  ) {
     super(message);
     this.name = 'ImageDecodeError';
   }
@@ -27,28 +33,36 @@ export interface DecodedFrame extends RgbImage {
   sourceOffset?: [number, number];
 }
 
+/** libvips' refusal as an ImageDecodeError: its pixel limit is a decompression bomb, anything else damaged bytes. */
+function decoderRefusal(err: unknown): ImageDecodeError {
+  const reason = (err as Error)?.message ?? String(err);
+  return new ImageDecodeError(`cannot decode image: ${reason}`, /pixel limit/i.test(reason) ? 'too_large' : 'corrupt');
+}
+
 /**
  * Decodes JPEG/PNG/WebP/GIF bytes (first frame), applies EXIF orientation, drops alpha (flattened on
  * white) and downsizes so that the longer side is at most `maxSide`. Images of more than `pixelLimit`
- * pixels are refused as decompression bombs.
+ * pixels are refused as decompression bombs. A still upload reaches this function as sent, so the
+ * decoder is as lenient as a viewer: only a file cut short or damaged fails (failOn 'truncated'), not
+ * one with a decoder warning (trailing bytes, a bad EXIF block).
  */
 export async function decodeFrame(bytes: Buffer, maxSide = DEFAULT_DECODE_MAX_SIDE, pixelLimit = DEFAULT_PIXEL_LIMIT): Promise<DecodedFrame> {
   let meta: sharp.Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: pixelLimit }).metadata();
+    meta = await sharp(bytes, { limitInputPixels: pixelLimit, failOn: 'truncated' }).metadata();
   } catch (err) {
-    throw new ImageDecodeError(`cannot decode image: ${(err as Error).message}`);
+    throw decoderRefusal(err);
   }
   if (!meta.width || !meta.height) throw new ImageDecodeError('cannot decode image: no dimensions');
   if (meta.width * meta.height > pixelLimit) {
-    throw new ImageDecodeError(`image of ${meta.width}x${meta.height} px exceeds the pixel limit of ${pixelLimit}`);
+    throw new ImageDecodeError(`image of ${meta.width}x${meta.height} px exceeds the pixel limit of ${pixelLimit}`, 'too_large');
   }
   // EXIF orientations 5-8 swap width and height.
   const swap = (meta.orientation ?? 1) >= 5;
   const sourceWidth = swap ? meta.height : meta.width;
   const sourceHeight = swap ? meta.width : meta.height;
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: pixelLimit })
+    const { data, info } = await sharp(bytes, { limitInputPixels: pixelLimit, failOn: 'truncated' })
       .rotate()
       .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
@@ -58,7 +72,7 @@ export async function decodeFrame(bytes: Buffer, maxSide = DEFAULT_DECODE_MAX_SI
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height, sourceWidth, sourceHeight };
   } catch (err) {
-    throw new ImageDecodeError(`cannot decode image: ${(err as Error).message}`);
+    throw decoderRefusal(err);
   }
 }
 

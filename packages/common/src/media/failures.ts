@@ -1,7 +1,8 @@
-// What a failed job's `msg` says about media that cannot be used: the problem in the caller's words.
+// What a failed job's `msg` says about media that cannot be used, whichever stage finds it (frame-extractor
+// probing a video or an image's header, vision-inference decoding a frame's pixels): the problem in the caller's words.
 // Decoder text (libvips, ffmpeg) is for the operator's log, never for the caller: it names internals
 // ("pngload_buffer: end of stream", "moov atom not found") the caller cannot act on.
-import { PermanentJobError } from '@modsvc/common/errors';
+import { PermanentJobError } from '../errors.ts';
 
 function megapixels(pixelLimit: number): string {
   return `${pixelLimit / 1e6} megapixel limit`;
