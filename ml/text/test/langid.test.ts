@@ -53,6 +53,15 @@ describe('language identifier', () => {
     for (const t of ['Immigrants are s c u m.', 'Immigrants are a c a n c e r.']) expect(scorer.detectLanguage(t)?.language, t).toBe('en');
   });
 
+  it("asks eld about a Latin-script text naive Bayes is unsure is Roman Urdu, and keeps the Roman Urdu it is sure of", () => {
+    const english = 'salaam everyone, eid mubarak and lots of love';
+    expect(id.kitGuess(english).language).toBe('ur');
+    expect(scorer.detectLanguage(english)?.language).toBe('en');
+    for (const t of ['yaar tum bohat achay ho, kal milte hain', 'mujhe tumse baat nahi karni', 'kya haal hai bhai sab theek']) {
+      expect(scorer.detectLanguage(t)?.language, t).toBe('ur');
+    }
+  });
+
   it('reads spaced-out letters and leetspeak as the words they spell, accents kept', () => {
     // HateCheck's obfuscated cases: single letters and fragments used to look French.
     for (const t of ['I h a t e immigrants.', 'I h4te immigrants.']) {
