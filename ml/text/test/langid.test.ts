@@ -62,6 +62,13 @@ describe('language identifier', () => {
     }
   });
 
+  it('names Dutch in a short text although naive Bayes does not know it (eld, for the languages the bridge scores)', () => {
+    for (const t of ['ik ga morgen naar huis', 'ik ben zo moe vandaag']) expect(scorer.detectLanguage(t)?.language, t).toBe('nl');
+    // Not when naive Bayes says English, and not over a close relative (Swedish -> Danish).
+    expect(scorer.detectLanguage('what a day')?.language).toBe('en');
+    expect(scorer.detectLanguage('Sikke en dejlig morgen ved søen')?.language).toBe('da');
+  });
+
   it('reads spaced-out letters and leetspeak as the words they spell, accents kept', () => {
     // HateCheck's obfuscated cases: single letters and fragments used to look French.
     for (const t of ['I h a t e immigrants.', 'I h4te immigrants.']) {

@@ -136,7 +136,15 @@ export class LanguageIdentifier {
   private readonly sums: Float64Array;
   private readonly kit: Set<string>;
 
-  constructor(readonly model: LangIdModel, private readonly useEld = true) {
+  /**
+   * `scoredOutsideKit`: languages naive Bayes does not know that the toxicity model scores anyway (through
+   * the bridge: Dutch, Swedish); eld may name them in short texts too.
+   */
+  constructor(
+    readonly model: LangIdModel,
+    private readonly useEld = true,
+    private readonly scoredOutsideKit: ReadonlySet<string> = new Set(),
+  ) {
     this.sums = new Float64Array(model.languages.length);
     this.kit = new Set(model.languages);
   }
@@ -178,7 +186,9 @@ export class LanguageIdentifier {
    * outside the kit that is not a close relative of naive Bayes' pick, and naive Bayes did not
    * pick English (then eld's language: the toxicity model has no data for it). A Latin-script text
    * naive Bayes reads as Roman Urdu without being sure (ROMAN_URDU_SURE) takes the language eld
-   * reliably names, at any length. `null` below MIN_LETTERS letters.
+   * reliably names, at any length; so does a short text naive Bayes does not call English when eld
+   * names one of `scoredOutsideKit` (not a close relative of naive Bayes' pick). `null` below
+   * MIN_LETTERS letters.
    */
   detect(text: string): LanguageGuess {
     const g = this.kitGuess(text);
@@ -188,8 +198,14 @@ export class LanguageIdentifier {
       if (e.reliable && e.language && e.language !== 'ur') return { ...g, language: e.language };
       return g;
     }
-    // eld is only asked when its answer could count (long enough text).
-    if (g.letters < (g.language === 'en' ? MIN_LETTERS_OUTSIDE_KIT_EN : MIN_LETTERS_OUTSIDE_KIT)) return g;
+    // eld is only asked when its answer could count (long enough text), or, in a short text naive Bayes
+    // does not call English, when it may name a language the model scores that naive Bayes does not know.
+    if (g.letters < (g.language === 'en' ? MIN_LETTERS_OUTSIDE_KIT_EN : MIN_LETTERS_OUTSIDE_KIT)) {
+      if (g.language === 'en' || this.scoredOutsideKit.size === 0) return g;
+      const e = eldDetect(text);
+      const scored = e.reliable && this.scoredOutsideKit.has(e.language) && !(RELATIVES[e.language] ?? []).includes(g.language);
+      return scored ? { ...g, language: e.language } : g;
+    }
     const e = eldDetect(text);
     // Short texts keep the kit language: eld calls about 1% of short English texts (wiki markup,
     // names) Tagalog, Croatian or Catalan, and a few short Spanish captions Romanian.

@@ -203,7 +203,9 @@ export class ToxicityScorer implements Pick<TextToxicityApi, 'score'> {
     const tox = model.scored.find((s) => s.label === 'toxicity');
     this.spanColumn = (tox ?? model.scored[0])?.info.column ?? 0;
     this.toxColumn = tox?.info.column ?? -1;
-    this.langid = model.langid ? new LanguageIdentifier(model.langid, opts.eld !== false) : null;
+    // Languages the bridge glosses that naive Bayes was not trained on (Dutch, Swedish) can still be named by eld.
+    const bridgeOnly = new Set((model.bridge?.languages() ?? []).filter((l) => !model.langid?.languages.includes(l)));
+    this.langid = model.langid ? new LanguageIdentifier(model.langid, opts.eld !== false, bridgeOnly) : null;
     this.unscored = new Array(model.columns).fill(null);
     this.wordsIndex = new Array<number>(model.columns).fill(-1);
     for (const s of model.scored) this.wordsIndex[s.info.column] = model.words?.labelIndex(s.label) ?? -1;
