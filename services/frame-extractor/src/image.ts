@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import type { FrameInput } from '@modsvc/common/contracts';
 import { PermanentJobError } from '@modsvc/common/errors';
-import { mediaFailures } from '@modsvc/common/media/failures';
+import { isPixelLimitRefusal, mediaFailures } from '@modsvc/common/media/failures';
 import type { FrameSettings } from './settings.ts';
 
 /** What an image may be (FRAME_PIXEL_LIMIT per frame) and what is taken from an animation (FRAME_MAX_SIDE, FRAME_MAX_ANIMATION_FRAMES). */
@@ -39,9 +39,7 @@ function tooLarge(limits: ImageLimits): PermanentJobError {
  * damaged; its own text stays in the error's `cause` for the log.
  */
 function decodeError(err: unknown, limits: ImageLimits): PermanentJobError {
-  const reason = (err as Error)?.message ?? String(err);
-  if (/pixel limit/i.test(reason)) return tooLarge(limits);
-  return mediaFailures.imageCorrupt(err);
+  return isPixelLimitRefusal(err) ? tooLarge(limits) : mediaFailures.imageCorrupt(err);
 }
 
 async function animationFrame(input: Buffer, page: number, limits: ImageLimits): Promise<ExtractedFrame> {
@@ -68,12 +66,12 @@ export async function imageFrames(input: Buffer, limits: ImageLimits): Promise<E
   }
   if (!meta.width || !meta.height) throw mediaFailures.imageCorrupt(new Error('the header declares no size'));
   // The header's declared size decides, before any pixel is decoded.
-  if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > limits.FRAME_PIXEL_LIMIT) throw tooLarge(limits);
+  if (meta.width * (meta.pageHeight ?? meta.height) > limits.FRAME_PIXEL_LIMIT) throw tooLarge(limits);
   const pages = meta.pages ?? 1;
   const swap = (meta.orientation ?? 1) >= 5;
-  const width = (swap ? meta.height : meta.width) ?? 0;
-  const pageHeight = meta.pageHeight ?? meta.height ?? 0;
-  const height = swap ? (meta.width ?? 0) : pageHeight;
+  const pageHeight = meta.pageHeight ?? meta.height;
+  const width = swap ? meta.height : meta.width;
+  const height = swap ? meta.width : pageHeight;
   try {
     if (pages <= 1) return { width, height, fps: 0, duration: 0, frames: [{ timestamp: 0, data: input, width, height }] };
     const delays = meta.delay && meta.delay.length === pages ? meta.delay : new Array<number>(pages).fill(100);

@@ -28,10 +28,10 @@ export function createFrameExtractor(rt: Runtime, settings: FrameSettings) {
   const binaries = resolveBinaries(settings);
   const maxSeconds = rt.config.MAX_VIDEO_SECONDS;
 
-  async function extractImage(job: JobRecord, file: string): Promise<ExtractedMedia> {
+  async function extractImage(job: JobRecord, mediaKey: string): Promise<ExtractedMedia> {
     let decoded;
     try {
-      decoded = await imageFrames(await fs.promises.readFile(file), settings);
+      decoded = await imageFrames(await rt.media.get(mediaKey), settings);
     } catch (err) {
       if (err instanceof PermanentJobError) rt.log.warn({ job_id: job.id, err: decoderDetail(err) }, 'image refused');
       throw err;
@@ -118,28 +118,34 @@ export function createFrameExtractor(rt: Runtime, settings: FrameSettings) {
     };
   }
 
+  /** A video is probed and sampled from a file (ffmpeg reads paths): the stored media is copied to a work folder. */
+  async function extractVideoFile(job: JobRecord, mediaKey: string): Promise<ExtractedMedia> {
+    const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'extract-'));
+    try {
+      const file = path.join(workDir, 'source');
+      await rt.media.toFile(mediaKey, file);
+      return await extractVideo(job, file, workDir);
+    } finally {
+      await fs.promises.rm(workDir, { recursive: true, force: true });
+    }
+  }
+
   async function handle(jobId: string): Promise<void> {
     const job = await loadQueuedJob(deps, jobId);
     if (!job) return;
     if (!job.mediaKey) throw new Error('job has no stored media yet');
-    const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'extract-'));
-    try {
-      const file = path.join(workDir, 'source');
-      await rt.media.toFile(job.mediaKey, file);
-      const extracted = job.media === 'video' ? await extractVideo(job, file, workDir) : await extractImage(job, file);
-      const expectedParts: PartName[] = ['vision'];
-      if (extracted.audioKey) expectedParts.push('speech');
-      if (job.caption) expectedParts.push('caption');
-      await rt.store.update(job.id, { metadata: extracted.metadata, expectedParts });
-      await rt.bus.publish('pipeline.vision', { jobId: job.id, frames: extracted.frames }, { msgId: `vision-${job.id}` });
-      if (extracted.audioKey) {
-        await rt.bus.publish('pipeline.speech', { jobId: job.id, audioKey: extracted.audioKey, duration: extracted.audioSeconds }, { msgId: `speech-${job.id}` });
-      }
-      if (job.caption) await rt.bus.publish('pipeline.caption', { jobId: job.id }, { msgId: `caption-${job.id}` });
-      rt.log.info({ job_id: job.id, frames: extracted.frames.length, audio: Boolean(extracted.audioKey), ...extracted.metadata }, 'media extracted');
-    } finally {
-      await fs.promises.rm(workDir, { recursive: true, force: true });
+    // An image is read from the media store as bytes: its header is all frame-extractor reads.
+    const extracted = job.media === 'video' ? await extractVideoFile(job, job.mediaKey) : await extractImage(job, job.mediaKey);
+    const expectedParts: PartName[] = ['vision'];
+    if (extracted.audioKey) expectedParts.push('speech');
+    if (job.caption) expectedParts.push('caption');
+    await rt.store.update(job.id, { metadata: extracted.metadata, expectedParts });
+    await rt.bus.publish('pipeline.vision', { jobId: job.id, frames: extracted.frames }, { msgId: `vision-${job.id}` });
+    if (extracted.audioKey) {
+      await rt.bus.publish('pipeline.speech', { jobId: job.id, audioKey: extracted.audioKey, duration: extracted.audioSeconds }, { msgId: `speech-${job.id}` });
     }
+    if (job.caption) await rt.bus.publish('pipeline.caption', { jobId: job.id }, { msgId: `caption-${job.id}` });
+    rt.log.info({ job_id: job.id, frames: extracted.frames.length, audio: Boolean(extracted.audioKey), ...extracted.metadata }, 'media extracted');
   }
 
   return {

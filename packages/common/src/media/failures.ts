@@ -15,6 +15,11 @@ function failure(message: string, cause?: unknown): PermanentJobError {
   return err;
 }
 
+/** Whether libvips refused an image for its pixel count (`limitInputPixels`): a decompression bomb, not damaged bytes. */
+export function isPixelLimitRefusal(err: unknown): boolean {
+  return /pixel limit/i.test((err as Error)?.message ?? String(err));
+}
+
 export const mediaFailures = {
   imageCorrupt: (cause?: unknown) => failure('Failed to decode image. The file is truncated or corrupt.', cause),
   imageTooLarge: (pixelLimit: number) => failure(`Failed to decode image. It exceeds the ${megapixels(pixelLimit)}.`),

@@ -193,26 +193,24 @@ export class LanguageIdentifier {
   detect(text: string): LanguageGuess {
     const g = this.kitGuess(text);
     if (!this.useEld || g.language === null) return g;
-    if (g.language === 'ur' && g.confidence < ROMAN_URDU_SURE && !ARABIC_SCRIPT.test(text)) {
-      const e = eldDetect(text);
-      if (e.reliable && e.language && e.language !== 'ur') return { ...g, language: e.language };
-      return g;
-    }
-    // eld is only asked when its answer could count (long enough text), or, in a short text naive Bayes
-    // does not call English, when it may name a language the model scores that naive Bayes does not know.
-    if (g.letters < (g.language === 'en' ? MIN_LETTERS_OUTSIDE_KIT_EN : MIN_LETTERS_OUTSIDE_KIT)) {
-      if (g.language === 'en' || this.scoredOutsideKit.size === 0) return g;
-      const e = eldDetect(text);
-      const scored = e.reliable && this.scoredOutsideKit.has(e.language) && !(RELATIVES[e.language] ?? []).includes(g.language);
-      return scored ? { ...g, language: e.language } : g;
-    }
-    const e = eldDetect(text);
+    const taken = this.eldOverride(text, g.language, g);
+    return taken ? { ...g, language: taken } : g;
+  }
+
+  /** The language eld names in place of naive Bayes' pick, or null; eld is asked only where its answer could count. */
+  private eldOverride(text: string, kitPick: string, g: LanguageGuess): string | null {
+    const unsureRomanUrdu = kitPick === 'ur' && g.confidence < ROMAN_URDU_SURE && !ARABIC_SCRIPT.test(text);
     // Short texts keep the kit language: eld calls about 1% of short English texts (wiki markup,
     // names) Tagalog, Croatian or Catalan, and a few short Spanish captions Romanian.
-    if (e.reliable && e.language && !this.kit.has(e.language) && !(RELATIVES[e.language] ?? []).includes(g.language)) {
-      return { ...g, language: e.language };
-    }
-    return g;
+    const long = g.letters >= (kitPick === 'en' ? MIN_LETTERS_OUTSIDE_KIT_EN : MIN_LETTERS_OUTSIDE_KIT);
+    const shortScoredOutsideKit = !long && kitPick !== 'en' && this.scoredOutsideKit.size > 0;
+    if (!unsureRomanUrdu && !long && !shortScoredOutsideKit) return null;
+    const e = eldDetect(text);
+    if (!e.reliable || !e.language) return null;
+    if (unsureRomanUrdu) return e.language !== 'ur' ? e.language : null;
+    if ((RELATIVES[e.language] ?? []).includes(kitPick)) return null;
+    if (long) return this.kit.has(e.language) ? null : e.language;
+    return this.scoredOutsideKit.has(e.language) ? e.language : null;
   }
 }
 

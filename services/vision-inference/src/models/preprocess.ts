@@ -2,6 +2,7 @@
 // decompression bombs, resize (fill / inside / letterbox), normalise to float tensors, and a 64-bit
 // difference hash (dHash) used to skip video frames nearly identical to the last analysed one.
 import sharp from 'sharp';
+import { isPixelLimitRefusal } from '@modsvc/common/media/failures';
 import { DEFAULT_DECODE_MAX_SIDE, DEFAULT_PIXEL_LIMIT } from '../settings.ts';
 
 /** Why a frame could not be decoded: its bytes are damaged, or it has more pixels than allowed (a decompression bomb). */
@@ -35,8 +36,7 @@ export interface DecodedFrame extends RgbImage {
 
 /** libvips' refusal as an ImageDecodeError: its pixel limit is a decompression bomb, anything else damaged bytes. */
 function decoderRefusal(err: unknown): ImageDecodeError {
-  const reason = (err as Error)?.message ?? String(err);
-  return new ImageDecodeError(`cannot decode image: ${reason}`, /pixel limit/i.test(reason) ? 'too_large' : 'corrupt');
+  return new ImageDecodeError(`cannot decode image: ${(err as Error)?.message ?? String(err)}`, isPixelLimitRefusal(err) ? 'too_large' : 'corrupt');
 }
 
 /**
