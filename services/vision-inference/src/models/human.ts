@@ -1,14 +1,15 @@
 // @vladmandic/human's models, one handle per module we use: 'face' = BlazeFace + FaceRes (gender,
 // age), 'object' = CenterNet COCO objects. Both are served on onnxruntime by default (face-onnx.ts,
 // objects-onnx.ts: the same networks converted at load, human's own pre- and post-processing, the
-// same outputs); VISION_HUMAN_RUNTIME=tfjs-wasm runs human itself on tfjs wasm. Human's result
-// caching across calls is disabled (skipFrames 0, cacheSensitivity 0): every frame is analysed alone.
+// same outputs, FaceRes on the most confident face only); VISION_HUMAN_RUNTIME=tfjs-wasm runs human
+// itself on tfjs wasm (its other faces' age and gender dropped alike). Human's result caching across
+// calls is disabled (skipFrames 0, cacheSensitivity 0): every frame is analysed alone.
 import path from 'node:path';
 import type { ModelLoader, ModelSpec, Runtime } from './registry.ts';
 import { resizeInside, type RgbImage } from './preprocess.ts';
 import type { FloatImage } from './tf-image.ts';
 import { requireHere, tfReady } from './tfjs.ts';
-import { detectFaces, loadFaceNets, releaseFaceNets, type FaceNets } from './face-onnx.ts';
+import { describedFaces, detectFaces, loadFaceNets, releaseFaceNets, UNDESCRIBED, type FaceNets } from './face-onnx.ts';
 import { CENTERNET_GRAPH_SIDE, CENTERNET_INPUT, detectObjects, loadCenterNet } from './objects-onnx.ts';
 import type { OnnxModel, OnnxSettings } from './onnx.ts';
 import { DEFAULT_HUMAN_MAX_SIDE } from '../settings.ts';
@@ -197,12 +198,13 @@ export async function humanPredict(h: HumanHandle, frames: RgbImage[], views: Hu
     } finally {
       t.dispose();
     }
+    const found = h.module === 'face' ? r.face : [];
+    // human describes every face; the served module only the most confident (face-onnx.ts, FACE_DETECTOR.described).
+    const described = describedFaces(found.map((f) => f.boxScore ?? f.score));
     out.push({
-      faces: (h.module === 'face' ? r.face : []).map((f) => ({
+      faces: found.map((f, i) => ({
         score: f.boxScore ?? f.score,
-        gender: f.gender ?? 'unknown',
-        genderScore: f.genderScore ?? 0,
-        age: f.age ?? NaN,
+        ...(described.includes(i) ? { gender: f.gender ?? 'unknown', genderScore: f.genderScore ?? 0, age: f.age ?? NaN } : UNDESCRIBED),
         box: scale(f.box),
       })),
       objects: h.module === 'object' ? r.object.map((o) => ({ label: o.label, score: o.score, box: scale(o.box) })) : [],
