@@ -17,8 +17,8 @@ import { decodeFrame } from '../../services/vision-inference/src/models/preproce
 import { ModelRegistry } from '../../services/vision-inference/src/models/registry.ts';
 import { humanOnnxLoader, humanPredict, humanSpec, type HumanHandle } from '../../services/vision-inference/src/models/human.ts';
 import { FACE_GENDER_MAX_FACES, faceGenderOnnxLoader, faceGenderSpec, ageGender, type FaceGenderHandle } from '../../services/vision-inference/src/models/face-gender.ts';
-import { childness, strongestFaces } from '../../services/vision-inference/src/models/signals.ts';
-import { FACERES_INPUT, type FaceNets } from '../../services/vision-inference/src/models/face-onnx.ts';
+import { childness, strongestFaces, type Signals } from '../../services/vision-inference/src/models/signals.ts';
+import { FACERES_INPUT } from '../../services/vision-inference/src/models/face-onnx.ts';
 import { applyCalibrator, type CalibrationFile } from '../../services/vision-inference/src/models/calibration.ts';
 import { readManifest } from './manifest.ts';
 import { fitLogistic, predictLogit } from './logistic.ts';
@@ -64,7 +64,8 @@ for (const row of sample) {
 }
 
 // FaceRes' cost per face on one thread (the network the variants run fewer times).
-const nets = (human as { nets?: FaceNets }).nets!;
+if (human.runtime !== 'onnx' || human.module !== 'face') throw new Error('the face module is served on onnx');
+const { nets } = human;
 const input = { [nets.faceres.inputNames[0]!]: { data: new Float32Array(FACERES_INPUT * FACERES_INPUT * 3).fill(128), dims: [1, FACERES_INPUT, FACERES_INPUT, 3] } };
 for (let i = 0; i < 3; i++) await nets.faceres.run(input);
 const t0 = performance.now();
@@ -73,15 +74,14 @@ const faceResMs = (performance.now() - t0) / 20;
 await reg.close();
 
 const data: Row[] = readFileSync(cache, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Row);
-const byScore = (fs: Face[]) => [...fs].sort((a, b) => b.score - a.score);
-const faceChild = (fs: Face[], k: number) => Math.max(0, ...byScore(fs).slice(0, k).map((f) => f.score * (Number.isFinite(f.age) ? childness(f.age) : 0)));
+const faceChild = (fs: Face[], k: number) => Math.max(0, ...strongestFaces(fs, k).map((f) => f.score * childness(f.age)));
 const ageChild = (fs: Face[]) => Math.max(0, ...fs.filter((f) => f.faceApiAge !== null).map((f) => f.score * childness(f.faceApiAge!)));
 const faceAny = (fs: Face[]) => Math.max(0, ...fs.map((f) => f.score));
-const variants: Record<string, { what: string; features: (fs: Face[]) => number[]; runs: (fs: Face[]) => number }> = {
-  all_faces: { what: 'today: FaceRes on every face found (up to 5)', features: (fs) => [faceChild(fs, 5), ageChild(fs), faceAny(fs)], runs: (fs) => fs.length },
-  strongest_2: { what: 'FaceRes on the 2 most confident faces', features: (fs) => [faceChild(fs, 2), ageChild(fs), faceAny(fs)], runs: (fs) => Math.min(2, fs.length) },
-  strongest_1: { what: 'FaceRes on the most confident face', features: (fs) => [faceChild(fs, 1), ageChild(fs), faceAny(fs)], runs: (fs) => Math.min(1, fs.length) },
-  without_faceres: { what: 'no FaceRes: child from face-api age and face confidence', features: (fs) => [ageChild(fs), faceAny(fs)], runs: () => 0 },
+const variants: Record<string, { what: string; signals: (fs: Face[]) => Signals; runs: (fs: Face[]) => number }> = {
+  all_faces: { what: 'today: FaceRes on every face found (up to 5)', signals: (fs) => ({ 'face.child': faceChild(fs, 5), 'age.child': ageChild(fs), 'face.any': faceAny(fs) }), runs: (fs) => fs.length },
+  strongest_2: { what: 'FaceRes on the 2 most confident faces', signals: (fs) => ({ 'face.child': faceChild(fs, 2), 'age.child': ageChild(fs), 'face.any': faceAny(fs) }), runs: (fs) => Math.min(2, fs.length) },
+  strongest_1: { what: 'FaceRes on the most confident face', signals: (fs) => ({ 'face.child': faceChild(fs, 1), 'age.child': ageChild(fs), 'face.any': faceAny(fs) }), runs: (fs) => Math.min(1, fs.length) },
+  without_faceres: { what: 'no FaceRes: child from face-api age and face confidence', signals: (fs) => ({ 'age.child': ageChild(fs), 'face.any': faceAny(fs) }), runs: () => 0 },
 };
 const y = data.map((r) => r.child);
 const auc4 = (p: number[], labels: number[]) => {
@@ -93,7 +93,8 @@ const served = (JSON.parse(readFileSync(path.resolve(here, '../../services/visio
 const negatives = data.flatMap((r, i) => (r.child ? [] : [i]));
 const results = Object.fromEntries(
   Object.entries(variants).map(([name, v]) => {
-    const X = data.map((r) => Float64Array.from(v.features(r.faces)));
+    const S = data.map((r) => v.signals(r.faces));
+    const X = S.map((sig) => Float64Array.from(Object.values(sig)));
     const p = new Array<number>(data.length).fill(0);
     for (let k = 0; k < KIT_FOLDS; k++) {
       const train = data.flatMap((r, i) => (kitFold(r.file) === k ? [] : [i]));
@@ -110,7 +111,9 @@ const results = Object.fromEntries(
         return [s, { positives: ix.length, rocAuc: auc4(idx.map((i) => p[i]!), idx.map((i) => y[i]!)) }];
       }),
     );
-    const servedP = v.features === variants.without_faceres!.features ? null : X.map((x) => applyCalibrator(served, { 'face.child': x[0]!, 'age.child': x[1]!, 'face.any': x[2]! })!);
+    // null where the variant lacks one of the calibrator's signals.
+    const calibrated = S.map((sig) => applyCalibrator(served, sig));
+    const servedP = calibrated.includes(null) ? null : (calibrated as number[]);
     const runs = data.reduce((a, r) => a + v.runs(r.faces), 0) / data.length;
     return [name, { what: v.what, rocAuc: auc4(p, y), servedCalibratorRocAuc: servedP && auc4(servedP, y), perSource, faceResRunsPerImage: Math.round(runs * 100) / 100, faceResMsPerImage: Math.round(runs * faceResMs * 10) / 10 }];
   }),

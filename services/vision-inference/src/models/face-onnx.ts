@@ -5,12 +5,14 @@
 // enlarged 1.4x and squared). One departure: FaceRes describes only the most confident face
 // (`described`): its age feeds one signal, face.child, a maximum over faces that the strongest face
 // decides in practice, and each further face cost another FaceRes pass (ml/vision/face-describe-study.ts:
-// child's ROC-AUC 0.859 -> 0.861 refitted out of fold, 0.930 -> 0.931 with the served calibrator, FaceRes
-// runs per kit photo 1.18 -> 0.78). The other faces keep their box and score, gender unknown, no age. Outputs equal human's on tfjs-wasm (test/human-onnx.test.ts) at a
+// child's ROC-AUC 0.859 -> 0.861 refitted out of fold, 0.930 -> 0.931 with the served calibrator,
+// FaceRes runs per kit photo 1.18 -> 0.78). The other faces keep their box and score, gender unknown,
+// no age. Outputs equal human's on tfjs-wasm under the same rule (test/human-onnx.test.ts) at a
 // fraction of the CPU (bench/results/face-onnx.json).
 import path from 'node:path';
 import type { HumanFace } from './human.ts';
 import { nonMaxSuppression } from './nms.ts';
+import { strongestFaces } from './signals.ts';
 import { OnnxModel, type OnnxSettings } from './onnx.ts';
 import { cropAndResize, resizeBilinear, type FloatImage } from './tf-image.ts';
 import { readTfjsGraph } from './tfjs-graph.ts';
@@ -120,13 +122,9 @@ function describe(gender: number, ages: Float32Array): { gender: string; genderS
   return { ...g, age: age || NaN }; // human leaves age unset when it is 0 or NaN
 }
 
-/** Indices of the faces FaceRes describes: the `described` most confident (the first found on a tie). */
+/** Indices of the faces FaceRes describes: the `described` most confident (strongestFaces' order). */
 export function describedFaces(scores: readonly number[]): number[] {
-  return scores
-    .map((score, i) => ({ score, i }))
-    .sort((a, b) => b.score - a.score || a.i - b.i)
-    .slice(0, FACE_DETECTOR.described)
-    .map((f) => f.i);
+  return strongestFaces(scores.map((score, i) => ({ score, i })), FACE_DETECTOR.described).map((f) => f.i);
 }
 
 /** What a face FaceRes did not describe carries: no gender, no age (as human leaves them unset). */
