@@ -9,7 +9,9 @@
 // * runtimes: the pipeline before the ONNX conversions (tfjs-wasm, no object detector) against the
 //   converted networks with and without the object detector -> e2e-runtimes.json
 //   (VISION_OBJECTS=1: both with the object detector -> e2e-objects.json);
-// * v4: the default before vision v4 (v3's 3.1.0 weights from git, gate 0.003) against today's -> e2e-v4.json.
+// * v4: the default before vision v4 (v3's 3.1.0 weights from git, gate 0.003) against today's -> e2e-v4.json;
+// * arena: onnxruntime's CPU memory arena and memory patterns on (VISION_ORT_ARENA=1, the default before
+//   2026-12-06) against today's default (both off) -> e2e-arena.json.
 // A job counts as finished when its signed job.finished webhook reaches the bench's receiver (the spec's
 // callback_url, recommended for volume): polling its status every 250 ms, as this bench did before,
 // rounded every latency up to the next poll and left the service idle between a job's end and the
@@ -107,7 +109,7 @@ interface Pipeline {
 }
 
 const COMPARE = process.env.BENCH_COMPARE ?? 'v3';
-if (COMPARE !== 'v3' && COMPARE !== 'v4' && COMPARE !== 'runtimes') throw new Error(`BENCH_COMPARE must be v3, v4 or runtimes, got ${COMPARE}`);
+if (COMPARE !== 'v3' && COMPARE !== 'v4' && COMPARE !== 'runtimes' && COMPARE !== 'arena') throw new Error(`BENCH_COMPARE must be v3, v4, runtimes or arena, got ${COMPARE}`);
 
 const RUNTIME_PIPELINES: Record<string, Pipeline> = BOTH_WITH_OBJECTS
   ? {
@@ -145,8 +147,13 @@ const V4_PIPELINES = (): Record<string, Pipeline> => ({
   new_gate_0_003: { env: { ...NEW_RUNTIMES, VISION_OBJECTS_GATE: '0.003' }, what: "today's weights with v3's detector gate 0.003: what the lower gate costs" },
 });
 
-const PIPELINES = COMPARE === 'v3' ? V3_PIPELINES : COMPARE === 'v4' ? V4_PIPELINES() : RUNTIME_PIPELINES;
-const RESULT_FILE = COMPARE === 'v3' ? 'e2e' : COMPARE === 'v4' ? 'e2e-v4' : BOTH_WITH_OBJECTS ? 'e2e-objects' : 'e2e-runtimes';
+const ARENA_PIPELINES: Record<string, Pipeline> = {
+  old: { env: { ...NEW_RUNTIMES, VISION_ORT_ARENA: '1' }, what: "the default before 2026-12-06: onnxruntime's CPU memory arena and memory patterns on (VISION_ORT_ARENA=1)" },
+  new: { env: { ...NEW_RUNTIMES }, what: "today's default: no memory arena, no memory patterns, every other setting at its default" },
+};
+
+const PIPELINES = COMPARE === 'v3' ? V3_PIPELINES : COMPARE === 'v4' ? V4_PIPELINES() : COMPARE === 'arena' ? ARENA_PIPELINES : RUNTIME_PIPELINES;
+const RESULT_FILE = COMPARE === 'v3' ? 'e2e' : COMPARE === 'v4' ? 'e2e-v4' : COMPARE === 'arena' ? 'e2e-arena' : BOTH_WITH_OBJECTS ? 'e2e-objects' : 'e2e-runtimes';
 
 /** `images` through the service with `concurrency` jobs in flight: images/s over the whole burst, each job's latency, failures. */
 async function burst(api: ApiClient, receiver: Receiver, images: { name: string; data: Buffer }[], concurrency: number) {

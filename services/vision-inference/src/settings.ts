@@ -159,6 +159,12 @@ export const settingsSchema = z.object({
   VISION_THREADS: optionalNumber(),
   /** ONNX execution provider: cpu forces the CPU, cuda asks for CUDA even where no GPU device is visible; anything else: CUDA when a GPU is visible, else CPU. */
   VISION_ORT_PROVIDER: z.string().optional().transform((v): 'cpu' | 'cuda' | 'auto' => (v === 'cpu' || v === 'cuda' ? v : 'auto')),
+  /**
+   * onnxruntime's CPU memory arena and memory patterns (off by default): with them every session keeps
+   * the largest buffers any run needed, per worker thread, which cost about 300 MB of peak RSS in
+   * all-in-one and bought no speed here (bench/results/e2e-arena.json).
+   */
+  VISION_ORT_ARENA: onOff(false),
 });
 
 export type VisionSettings = z.infer<typeof settingsSchema>;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ChecksumError, ModelRegistry, sha256File, type ModelSpec } from '../src/models/registry.ts';
-import { executionProviders, intraOpThreads, OnnxModel } from '../src/models/onnx.ts';
+import { executionProviders, intraOpThreads, OnnxModel, sessionOptions } from '../src/models/onnx.ts';
 import { buildLinearSigmoidModel } from '../src/models/onnx-writer.ts';
 import { settingsSchema } from '../src/settings.ts';
 
@@ -129,6 +129,23 @@ describe('ONNX runtime settings', () => {
     expect(intraOpThreads(settingsSchema.parse({ VISION_WORKERS: '2' }), cg)).toBe(2);
     writeFileSync(path.join(cg, 'cpu.max'), '50000 100000\n');
     expect(intraOpThreads(oneWorker, cg)).toBe(1);
+  });
+
+  it('keeps no memory arena or memory patterns unless VISION_ORT_ARENA asks, and computes the same either way', async () => {
+    expect(settingsSchema.parse({}).VISION_ORT_ARENA).toBe(false);
+    const off = sessionOptions(settingsSchema.parse({}), ['cpu'], 1);
+    expect([off.enableCpuMemArena, off.enableMemPattern]).toEqual([false, false]);
+    const on = sessionOptions(settingsSchema.parse({ VISION_ORT_ARENA: '1' }), ['cpu'], 2);
+    expect([on.enableCpuMemArena, on.enableMemPattern, on.intraOpNumThreads]).toEqual([true, true, 2]);
+    const { file } = writeModel('arena.onnx');
+    const x = { x: { data: Float32Array.from([0.5, -1, 2, 0.25]), dims: [1, 4] } };
+    const outs = [];
+    for (const arena of ['0', '1']) {
+      const model = await OnnxModel.create(file, settingsSchema.parse({ VISION_ORT_PROVIDER: 'cpu', VISION_THREADS: '1', VISION_ORT_ARENA: arena }));
+      outs.push([...(await model.run(x)).y!.data]);
+      await model.release();
+    }
+    expect(outs[0]).toEqual(outs[1]);
   });
 
   it('uses CPU when forced or when no GPU is visible', () => {

@@ -28,7 +28,7 @@ export function cgroupCpuLimit(root = '/sys/fs/cgroup'): number | null {
 }
 
 /** What an ONNX session is created with: intra-op threads and execution provider (and the worker threads that share the CPUs). */
-export type OnnxSettings = Pick<VisionSettings, 'VISION_THREADS' | 'VISION_ORT_PROVIDER'> & Partial<Pick<VisionSettings, 'VISION_WORKERS'>>;
+export type OnnxSettings = Pick<VisionSettings, 'VISION_THREADS' | 'VISION_ORT_PROVIDER'> & Partial<Pick<VisionSettings, 'VISION_WORKERS' | 'VISION_ORT_ARENA'>>;
 
 /**
  * Intra-op threads: VISION_THREADS, else floor(cgroup limit, else available parallelism) divided among
@@ -55,6 +55,22 @@ export function executionProviders(settings: Pick<OnnxSettings, 'VISION_ORT_PROV
   return hasCuda && (gpuVisible || forced === 'cuda') ? ['cuda', 'cpu'] : ['cpu'];
 }
 
+/**
+ * The options a session is created with. Without VISION_ORT_ARENA the CPU memory arena and memory
+ * patterns are off: buffers go back to the allocator after each run instead of being held at the largest
+ * size any run needed, in every session of every worker thread.
+ */
+export function sessionOptions(settings: Pick<OnnxSettings, 'VISION_ORT_ARENA'>, eps: readonly string[], threads: number): ort.InferenceSession.SessionOptions {
+  return {
+    executionProviders: [...eps] as ort.InferenceSession.SessionOptions['executionProviders'],
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+    graphOptimizationLevel: 'all',
+    enableCpuMemArena: settings.VISION_ORT_ARENA === true,
+    enableMemPattern: settings.VISION_ORT_ARENA === true,
+  };
+}
+
 export interface TensorData {
   data: Float32Array;
   dims: number[];
@@ -72,18 +88,13 @@ export class OnnxModel {
     let lastErr: unknown = null;
     for (let i = 0; i < providers.length; i++) {
       const eps = providers.slice(i);
-      const opts: ort.InferenceSession.SessionOptions = {
-        executionProviders: eps as ort.InferenceSession.SessionOptions['executionProviders'],
-        intraOpNumThreads: threads,
-        interOpNumThreads: 1,
-        graphOptimizationLevel: 'all',
-      };
+      const opts = sessionOptions(settings, eps, threads);
       try {
         const session =
           typeof pathOrBytes === 'string'
             ? await ort.InferenceSession.create(pathOrBytes, opts)
             : await ort.InferenceSession.create(pathOrBytes, opts);
-        log.info({ provider: eps[0], threads }, 'onnx session created');
+        log.info({ provider: eps[0], threads, arena: opts.enableCpuMemArena }, 'onnx session created');
         return new OnnxModel(session, eps[0] as string);
       } catch (err) {
         lastErr = err;
