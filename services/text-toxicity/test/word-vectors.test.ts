@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_WORD_VECTORS_DIR, decodeWordHead, encodeWordHead, featureCount, headLogits, headWords, loadWordVectors, wordFeatures, WordVectorHead, type WordHead } from '../src/model/word-vectors.ts';
+import { DEFAULT_WORD_VECTORS_DIR, decodeWordHead, encodeWordHead, featureCount, headLogits, headWords, loadWordVectors, wordFeatures, wordVector, WordVectorHead, type WordHead } from '../src/model/word-vectors.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -11,9 +11,9 @@ afterEach(() => {
 
 const vectors = loadWordVectors();
 const cosine = (a: string, b: string): number => {
-  const [i, j] = [vectors.index.get(a)!, vectors.index.get(b)!];
+  const [u, v] = [wordVector(vectors, vectors.index.get(a)!), wordVector(vectors, vectors.index.get(b)!)];
   let s = 0;
-  for (let k = 0; k < vectors.dims; k++) s += vectors.table[i * vectors.dims + k]! * vectors.table[j * vectors.dims + k]!;
+  for (let k = 0; k < vectors.dims; k++) s += u[k]! * v[k]!;
   return s;
 };
 
@@ -35,12 +35,12 @@ function tinyHead(): WordHead {
 describe('word vectors (embedding-v1)', () => {
   it('loads the committed vectors, unit length, with related words close', () => {
     expect(vectors.manifest.words).toBe(vectors.index.size);
-    expect(vectors.table.length).toBe(vectors.manifest.words * vectors.dims);
+    expect(vectors.codes.length).toBe(vectors.manifest.words * vectors.dims);
     expect(cosine('stabbed', 'shot')).toBeGreaterThan(0.5);
     expect(cosine('vermin', 'rats')).toBeGreaterThan(0.5);
     expect(cosine('stabbed', 'pancakes')).toBeLessThan(0.2);
     const i = vectors.index.get('the')!;
-    const norm = Math.hypot(...vectors.table.subarray(i * vectors.dims, (i + 1) * vectors.dims));
+    const norm = Math.hypot(...wordVector(vectors, i));
     expect(norm).toBeCloseTo(1, 1);
   });
 
@@ -63,7 +63,7 @@ describe('word vectors (embedding-v1)', () => {
     expect(f[2 * vectors.dims]).toBeCloseTo(4 / 5, 6);
     const known = ['you', 'will', 'get', 'stabbed'].map((w) => vectors.index.get(w)!);
     for (const k of [0, 17, 99]) {
-      const vals = known.map((i) => vectors.table[i * vectors.dims + k]!);
+      const vals = known.map((i) => wordVector(vectors, i)[k]!);
       expect(f[k]).toBeCloseTo(vals.reduce((a, b) => a + b, 0) / 4, 6);
       expect(f[vectors.dims + k]).toBeCloseTo(Math.max(...vals), 6);
     }

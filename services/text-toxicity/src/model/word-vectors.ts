@@ -35,8 +35,9 @@ export interface WordVectorsManifest {
 export interface WordVectors {
   dims: number;
   index: Map<string, number>;
-  /** Dequantised, row-major [word][dim]. */
-  table: Float32Array;
+  /** The int8 codes as stored, row-major [word][dim]; a component is decode[code + 128] (kept as bytes: a quarter of the dequantised table's memory). */
+  codes: Int8Array;
+  decode: Float32Array;
   manifest: WordVectorsManifest;
 }
 
@@ -92,10 +93,17 @@ export function loadWordVectors(dir: string = DEFAULT_WORD_VECTORS_DIR): WordVec
   words.forEach((w, i) => {
     if (!index.has(w)) index.set(w, i);
   });
-  const q = new Int8Array(qb.buffer, qb.byteOffset, qb.length);
-  const table = new Float32Array(q.length);
-  for (let i = 0; i < q.length; i++) table[i] = q[i]! / manifest.scale;
-  return { dims: manifest.dims, index, table, manifest };
+  const codes = new Int8Array(qb.buffer, qb.byteOffset, qb.length);
+  const decode = new Float32Array(256);
+  for (let k = 0; k < 256; k++) decode[k] = (k - 128) / manifest.scale;
+  return { dims: manifest.dims, index, codes, decode, manifest };
+}
+
+/** Word i's vector, dequantised (a fresh array). */
+export function wordVector(vectors: WordVectors, i: number): Float32Array {
+  const out = new Float32Array(vectors.dims);
+  for (let k = 0; k < vectors.dims; k++) out[k] = vectors.decode[vectors.codes[i * vectors.dims + k]! + 128]!;
+  return out;
 }
 
 /** Lower-case English words as the head reads them: the model's normalisation and tokeniser, words only. */
@@ -118,7 +126,7 @@ export function wordFeatures(vectors: WordVectors, words: readonly string[], out
     if (i === undefined) continue;
     const off = i * d;
     for (let k = 0; k < d; k++) {
-      const v = vectors.table[off + k]!;
+      const v = vectors.decode[vectors.codes[off + k]! + 128]!;
       out[k]! += v;
       if (known === 0 || v > out[d + k]!) out[d + k] = v;
     }
