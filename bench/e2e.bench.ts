@@ -16,7 +16,7 @@
 // callback_url, recommended for volume): polling its status every 250 ms, as this bench did before,
 // rounded every latency up to the next poll and left the service idle between a job's end and the
 // next poll, so the figures were the poll's more than the service's.
-// Run: make bench-e2e   (BENCH_COMPARE=runtimes or v4 make bench-e2e for the other comparisons)
+// Run: make bench-e2e   (BENCH_COMPARE=runtimes, v4 or arena make bench-e2e for the other comparisons)
 import fs from 'node:fs';
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -108,8 +108,6 @@ interface Pipeline {
   what: string;
 }
 
-const COMPARE = process.env.BENCH_COMPARE ?? 'v3';
-if (COMPARE !== 'v3' && COMPARE !== 'v4' && COMPARE !== 'runtimes' && COMPARE !== 'arena') throw new Error(`BENCH_COMPARE must be v3, v4, runtimes or arena, got ${COMPARE}`);
 
 const RUNTIME_PIPELINES: Record<string, Pipeline> = BOTH_WITH_OBJECTS
   ? {
@@ -152,8 +150,18 @@ const ARENA_PIPELINES: Record<string, Pipeline> = {
   new: { env: { ...NEW_RUNTIMES }, what: "today's default: no memory arena, no memory patterns, every other setting at its default" },
 };
 
-const PIPELINES = COMPARE === 'v3' ? V3_PIPELINES : COMPARE === 'v4' ? V4_PIPELINES() : COMPARE === 'arena' ? ARENA_PIPELINES : RUNTIME_PIPELINES;
-const RESULT_FILE = COMPARE === 'v3' ? 'e2e' : COMPARE === 'v4' ? 'e2e-v4' : COMPARE === 'arena' ? 'e2e-arena' : BOTH_WITH_OBJECTS ? 'e2e-objects' : 'e2e-runtimes';
+/** Each comparison BENCH_COMPARE can pick: its pipelines (built when picked: v4 reads git) and the result file. */
+const COMPARISONS: Record<string, { pipelines: () => Record<string, Pipeline>; file: string }> = {
+  v3: { pipelines: () => V3_PIPELINES, file: 'e2e' },
+  v4: { pipelines: V4_PIPELINES, file: 'e2e-v4' },
+  runtimes: { pipelines: () => RUNTIME_PIPELINES, file: BOTH_WITH_OBJECTS ? 'e2e-objects' : 'e2e-runtimes' },
+  arena: { pipelines: () => ARENA_PIPELINES, file: 'e2e-arena' },
+};
+const COMPARE = process.env.BENCH_COMPARE ?? 'v3';
+const comparison = COMPARISONS[COMPARE];
+if (!comparison) throw new Error(`BENCH_COMPARE must be one of ${Object.keys(COMPARISONS).join(', ')}, got ${COMPARE}`);
+const PIPELINES = comparison.pipelines();
+const RESULT_FILE = comparison.file;
 
 /** `images` through the service with `concurrency` jobs in flight: images/s over the whole burst, each job's latency, failures. */
 async function burst(api: ApiClient, receiver: Receiver, images: { name: string; data: Buffer }[], concurrency: number) {

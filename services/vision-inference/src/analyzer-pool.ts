@@ -2,8 +2,8 @@
 // inference (~0.2-0.4 s) would stall the process's event loop: HTTP, the bus and the store with it.
 // A pool of worker threads, each with its own VisionAnalyzer, keeps the service responsive and lets
 // jobs use more than one core (VISION_WORKERS: default 2 where two or more CPUs are available, else 1;
-// 0 runs the models in this thread). Each thread holds its own copy of the models (about 0.4 GB once loaded; docs/vision-v4.md) and gets
-// the settings parsed at boot as its workerData.
+// 0 runs the models in this thread). Each thread holds its own copy of the models (about 0.4 GB once
+// loaded; docs/vision-v4.md) and gets the settings parsed at boot as its workerData.
 import { Worker } from 'node:worker_threads';
 import type { AnalyzeOptions, FrameInput, ModelsReport, VisionAnalysis, VisionAnalyzer } from '@modsvc/common/contracts';
 import { serviceLogger } from '@modsvc/common/logger';
